@@ -1,0 +1,78 @@
+//! Arguments every command that reads puzzles shares, and loading them.
+
+use crate::error::{Error, InputError, Result};
+use crate::formats::collection::{
+    Collection, Entry, FileFormat, ReadOptions, read_collection, select,
+};
+use crate::formats::sudoku_text::LayoutSpec;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct PuzzleArgs {
+    /// Puzzle file: Sudoku one per line (one-line or numeric), or the Suguru block format.
+    pub puzzles: PathBuf,
+    /// Only the K-th puzzle of the file (1-based).
+    #[arg(long, value_name = "K")]
+    pub index: Option<usize>,
+    /// Sudoku box shape PxQ (rows x columns of a box), e.g. 2x3 for 6x6 or 3x4 for 12x12.
+    #[arg(long, value_name = "PxQ", conflicts_with = "regions")]
+    pub boxes: Option<String>,
+    /// Jigsaw Sudoku: a file with N lines of N region labels.
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+}
+
+/// The selected puzzles of a file; bad ones stay as errors so batch commands can report and go on.
+pub struct Loaded {
+    pub format: FileFormat,
+    pub entries: Vec<std::result::Result<Entry, InputError>>,
+    pub solutions_file: Option<PathBuf>,
+    pub path: PathBuf,
+}
+
+impl PuzzleArgs {
+    pub fn layout(&self) -> Result<LayoutSpec> {
+        if let Some(b) = &self.boxes {
+            return LayoutSpec::parse_boxes(b).map_err(Error::Usage);
+        }
+        if let Some(path) = &self.regions {
+            let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+            let mut labels = Vec::new();
+            for (n, line) in text.lines().enumerate() {
+                for w in line.split_whitespace() {
+                    labels.push(w.parse::<u32>().map_err(|_| {
+                        Error::Input(
+                            InputError::at_line(
+                                n + 1,
+                                format!("'{w}' is not a region label (a whole number)"),
+                            )
+                            .in_file(path),
+                        )
+                    })?);
+                }
+            }
+            return Ok(LayoutSpec::Jigsaw(labels));
+        }
+        Ok(LayoutSpec::Default)
+    }
+
+    /// Reads and selects; `solutions` overrides the solutions file found beside the puzzles.
+    pub fn load(&self, solutions: Option<PathBuf>) -> Result<Loaded> {
+        let options = ReadOptions {
+            layout: self.layout()?,
+            solutions,
+            no_auto_solutions: false,
+        };
+        let collection: Collection = read_collection(&self.puzzles, &options)?;
+        let format = collection.format;
+        let solutions_file = collection.solutions_file.clone();
+        let path = collection.path.clone();
+        let entries = select(collection, self.index)?;
+        Ok(Loaded {
+            format,
+            entries,
+            solutions_file,
+            path,
+        })
+    }
+}

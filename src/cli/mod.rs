@@ -1,0 +1,45 @@
+//! The command line: one file per command. Each command returns its exit code (0 or 1) or an
+//! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
+
+pub mod count;
+pub mod info;
+pub mod input;
+pub mod show;
+pub mod solve;
+pub mod verify;
+
+use crate::error::Result;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gridreduce",
+    version,
+    about = "Reduce Sudoku and Suguru puzzles to Hamiltonian cycle, CNF and ILP; decode solver output; size statistics",
+    long_about = None,
+    after_help = "Exit codes: 0 success, 1 a check failed (e.g. an invalid solution), 2 bad input.\n\nExample:\n  gridreduce verify data/suguru/backtrack-180.txt"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    Verify(verify::Args),
+    Show(show::Args),
+    Info(info::Args),
+    Solve(solve::Args),
+    Count(count::Args),
+}
+
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Verify(a) => verify::run(a),
+        Command::Show(a) => show::run(a),
+        Command::Info(a) => info::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Count(a) => count::run(a),
+    }
+}

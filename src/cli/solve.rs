@@ -1,0 +1,75 @@
+//! `gridreduce solve`: solve puzzles in-process through a chosen route and print the solutions in
+//! the input's own format.
+
+use super::input::PuzzleArgs;
+use crate::error::Result;
+use crate::formats::collection::solution_text;
+use crate::solvers::{Route, solutions};
+use std::process::ExitCode;
+
+/// Solve puzzles and print each solution in the puzzle file's own format.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  gridreduce solve data/sudoku/norvig_top95.txt --index 1 --via cover"
+)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// How to solve.
+    #[arg(long, value_enum, default_value = "cover")]
+    pub via: Route,
+    /// Print JSON lines (name, solved, solution) instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let loaded = args.input.load(None)?;
+    let (mut bad, mut unsolved) = (0, 0);
+    for entry in loaded.entries {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("gridreduce: {e}");
+                bad += 1;
+                continue;
+            }
+        };
+        let found = match solutions(&entry.puzzle, args.via, 1) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("gridreduce: {}: {e}", entry.name);
+                bad += 1;
+                continue;
+            }
+        };
+        let text = found
+            .first()
+            .map(|g| solution_text(&entry.puzzle, g, loaded.format));
+        if found.is_empty() {
+            unsolved += 1;
+        }
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({"name": entry.name, "solved": !found.is_empty(), "solution": text})
+            );
+        } else if let Some(t) = text {
+            if matches!(entry.puzzle, crate::puzzle::Puzzle::Suguru(_)) {
+                println!("# {}\n{t}\n", entry.name);
+            } else {
+                println!("{t}");
+            }
+        } else {
+            println!("# {}: no solution", entry.name);
+        }
+    }
+    if bad > 0 {
+        return Ok(ExitCode::from(2));
+    }
+    Ok(if unsolved > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

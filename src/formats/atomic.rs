@@ -1,0 +1,60 @@
+//! Write-to-temp-then-rename, so a crash, a full disk or a bad certificate never leaves a half-written
+//! output file behind.
+
+use crate::error::Error;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+/// Writes `path` by calling `fill` on a buffered temp file in the same folder, then renaming it over
+/// `path`. If `fill` fails, nothing is left behind.
+pub fn write_atomic(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".gridreduce-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| Error::io(path, e))?;
+    {
+        let mut w = BufWriter::new(tmp.as_file());
+        fill(&mut w).map_err(|e| Error::io(path, e))?;
+        w.flush().map_err(|e| Error::io(path, e))?;
+    }
+    tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
+    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    Ok(())
+}
+
+/// [`write_atomic`] for a string.
+pub fn write_string_atomic(path: &Path, text: &str) -> Result<(), Error> {
+    write_atomic(path, |w| w.write_all(text.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failed_write_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        let err = write_atomic(&path, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("boom"))
+        });
+        assert!(err.is_err());
+        assert!(!path.exists());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "temp file left behind"
+        );
+        write_string_atomic(&path, "whole").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "whole");
+    }
+}

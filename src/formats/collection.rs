@@ -1,0 +1,317 @@
+//! Reading a whole puzzle file: the format is detected, every puzzle becomes an [`Entry`] or an error
+//! for that puzzle alone (so batch runs can report a bad item and go on), and Sudoku solutions are
+//! attached from a solutions file (given, or found beside the puzzles as
+//! `solutions/<stem>.solutions.txt`).
+
+use super::lines::Lines;
+use super::sudoku_text::{self, LayoutSpec, LineFormat};
+use super::suguru_text;
+use crate::error::{Error, InputError};
+use crate::puzzle::{Grid, Puzzle};
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+/// The format of a puzzle file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    Sudoku(LineFormat),
+    Suguru,
+}
+
+/// One puzzle of a file.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// 1-based position among the file's puzzles (what `--index` selects).
+    pub index: usize,
+    /// Line where the puzzle starts.
+    pub line: usize,
+    /// `stem#index`, or the Suguru `# name:`.
+    pub name: String,
+    pub puzzle: Puzzle,
+    pub solution: Option<Grid>,
+}
+
+/// A read file.
+#[derive(Debug)]
+pub struct Collection {
+    pub path: PathBuf,
+    pub format: FileFormat,
+    /// One item per puzzle, in file order; a bad puzzle is an error here, the rest still parse.
+    pub entries: Vec<Result<Entry, InputError>>,
+    /// The solutions file that was attached, if any.
+    pub solutions_file: Option<PathBuf>,
+}
+
+/// Options of [`read_collection`].
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Sudoku block layout when the puzzles do not say (box shape, jigsaw map).
+    pub layout: LayoutSpec,
+    /// Solutions file for Sudoku; `None` looks for `solutions/<stem>.solutions.txt` beside the file.
+    pub solutions: Option<PathBuf>,
+    /// Do not look for a solutions file.
+    pub no_auto_solutions: bool,
+}
+
+fn open_lines(path: &Path) -> Result<Lines<BufReader<File>>, Error> {
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+        return Err(Error::Input(
+            InputError::new("is a folder, not a puzzle file").in_file(path),
+        ));
+    }
+    Ok(Lines::new(BufReader::new(file)))
+}
+
+/// The solutions file conventionally beside a puzzle file, if it exists.
+pub fn sibling_solutions(path: &Path) -> Option<PathBuf> {
+    let stem = path.file_stem()?.to_str()?;
+    let candidate = path
+        .parent()?
+        .join("solutions")
+        .join(format!("{stem}.solutions.txt"));
+    candidate.is_file().then_some(candidate)
+}
+
+/// Reads every puzzle of `path`. Fails as a whole only when the file cannot be read or holds no
+/// puzzle at all; errors in single puzzles are per entry.
+pub fn read_collection(path: &Path, options: &ReadOptions) -> Result<Collection, Error> {
+    let mut lines = Vec::new();
+    for (n, line) in open_lines(path)? {
+        lines.push((n, line.map_err(|e| e.in_file(path))));
+    }
+    let first = lines.iter().find_map(|(_, l)| match l {
+        Ok(t) if !t.trim().is_empty() && !t.trim_start().starts_with('#') => Some(Ok(t.clone())),
+        Ok(_) => None,
+        Err(e) => Some(Err(e.clone())),
+    });
+    let first = match first {
+        None => {
+            return Err(Error::Input(
+                InputError::new("no puzzle in file (it is empty or all comments)").in_file(path),
+            ));
+        }
+        Some(Err(e)) => {
+            // Unreadable first line: treat as Sudoku so the error lands on its entry.
+            let _ = e;
+            String::new()
+        }
+        Some(Ok(t)) => t,
+    };
+    let mut collection = if first.trim_start().starts_with("size") {
+        read_suguru(path, lines)
+    } else {
+        read_sudoku(path, lines, &options.layout)
+    };
+    if let FileFormat::Sudoku(_) = collection.format {
+        let solutions = match &options.solutions {
+            Some(p) => Some(p.clone()),
+            None if options.no_auto_solutions => None,
+            None => sibling_solutions(path),
+        };
+        if let Some(sol_path) = solutions {
+            attach_solutions(&mut collection, &sol_path)?;
+            collection.solutions_file = Some(sol_path);
+        }
+    } else if let Some(sol_path) = &options.solutions {
+        // Suguru solutions from another file: the same block format, matched by position.
+        let other = read_collection(sol_path, &ReadOptions::default())?;
+        attach_by_position(
+            &mut collection,
+            other
+                .entries
+                .into_iter()
+                .map(|e| e.map(|e| e.solution.unwrap_or_else(|| e.puzzle.givens().clone())))
+                .collect(),
+            sol_path,
+        );
+        collection.solutions_file = Some(sol_path.clone());
+    }
+    Ok(collection)
+}
+
+fn read_sudoku(
+    path: &Path,
+    lines: Vec<(usize, Result<String, InputError>)>,
+    layout: &LayoutSpec,
+) -> Collection {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("puzzles")
+        .to_string();
+    let mut entries = Vec::new();
+    let mut format = None;
+    for (n, line) in lines {
+        let text = match line {
+            Ok(t) => t,
+            Err(e) => {
+                entries.push(Err(e));
+                continue;
+            }
+        };
+        if text.trim().is_empty() || text.trim_start().starts_with('#') {
+            continue;
+        }
+        let index = entries.len() + 1;
+        entries.push(
+            sudoku_text::parse_puzzle(&text, layout)
+                .map(|(sudoku, f)| {
+                    format.get_or_insert(f);
+                    Entry {
+                        index,
+                        line: n,
+                        name: format!("{stem}#{index}"),
+                        puzzle: sudoku.into(),
+                        solution: None,
+                    }
+                })
+                .map_err(|e| e.with_line(n).in_file(path)),
+        );
+    }
+    Collection {
+        path: path.to_path_buf(),
+        format: FileFormat::Sudoku(format.unwrap_or(LineFormat::OneLine)),
+        entries,
+        solutions_file: None,
+    }
+}
+
+fn read_suguru(path: &Path, lines: Vec<(usize, Result<String, InputError>)>) -> Collection {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("puzzles")
+        .to_string();
+    let mut entries = Vec::new();
+    let mut block: Vec<(usize, String)> = Vec::new();
+    let mut block_error: Option<InputError> = None;
+    let flush = |block: &mut Vec<(usize, String)>,
+                 block_error: &mut Option<InputError>,
+                 entries: &mut Vec<Result<Entry, InputError>>| {
+        let has_body = block
+            .iter()
+            .any(|(_, l)| !l.trim().starts_with('#') && !l.trim().is_empty());
+        if let Some(e) = block_error.take() {
+            entries.push(Err(e.in_file(path)));
+        } else if has_body {
+            let index = entries.len() + 1;
+            entries.push(
+                suguru_text::parse_block(block)
+                    .map(|r| Entry {
+                        index,
+                        line: r.line,
+                        name: r.name.unwrap_or_else(|| format!("{stem}#{index}")),
+                        puzzle: r.puzzle.into(),
+                        solution: r.solution,
+                    })
+                    .map_err(|e| e.in_file(path)),
+            );
+        }
+        block.clear();
+    };
+    for (n, line) in lines {
+        match line {
+            Ok(t) if t.trim().is_empty() => flush(&mut block, &mut block_error, &mut entries),
+            Ok(t) => block.push((n, t)),
+            Err(e) => {
+                block_error.get_or_insert(e);
+            }
+        }
+    }
+    flush(&mut block, &mut block_error, &mut entries);
+    Collection {
+        path: path.to_path_buf(),
+        format: FileFormat::Suguru,
+        entries,
+        solutions_file: None,
+    }
+}
+
+/// Reads a Sudoku solutions file (one grid per line, any line format) and attaches line k to
+/// puzzle k.
+fn attach_solutions(collection: &mut Collection, sol_path: &Path) -> Result<(), Error> {
+    let mut grids = Vec::new();
+    for (n, line) in open_lines(sol_path)? {
+        let text = match line {
+            Ok(t) => t,
+            Err(e) => {
+                grids.push(Err(e.in_file(sol_path)));
+                continue;
+            }
+        };
+        if text.trim().is_empty() || text.trim_start().starts_with('#') {
+            continue;
+        }
+        grids.push(
+            sudoku_text::parse_grid(&text)
+                .map(|(g, _)| g)
+                .map_err(|e| e.with_line(n).in_file(sol_path)),
+        );
+    }
+    attach_by_position(collection, grids, sol_path);
+    Ok(())
+}
+
+fn attach_by_position(
+    collection: &mut Collection,
+    grids: Vec<Result<Grid, InputError>>,
+    sol_path: &Path,
+) {
+    let count = grids.len();
+    let mut grids = grids.into_iter();
+    for entry in collection.entries.iter_mut() {
+        let Ok(e) = entry else {
+            grids.next();
+            continue;
+        };
+        match grids.next() {
+            Some(Ok(g)) => e.solution = Some(g),
+            Some(Err(err)) => *entry = Err(err),
+            None => *entry = Err(InputError::new(format!(
+                "solutions file has {count} solutions, fewer than the puzzles; none for puzzle {}",
+                e.index
+            ))
+            .in_file(sol_path)),
+        }
+    }
+}
+
+/// Entries chosen by `--index K` (1-based), or all of them.
+pub fn select(
+    collection: Collection,
+    index: Option<usize>,
+) -> Result<Vec<Result<Entry, InputError>>, Error> {
+    match index {
+        None => Ok(collection.entries),
+        Some(k) if k >= 1 && k <= collection.entries.len() => {
+            Ok(vec![collection.entries.into_iter().nth(k - 1).unwrap()])
+        }
+        Some(k) => Err(Error::Input(
+            InputError::new(format!(
+                "--index {k} is out of range: the file has {} puzzles",
+                collection.entries.len()
+            ))
+            .in_file(&collection.path),
+        )),
+    }
+}
+
+/// The text of one puzzle in its file's own format (for `.map` files and `solve` output).
+pub fn puzzle_text(puzzle: &Puzzle, name: &str, format: FileFormat) -> String {
+    match (puzzle, format) {
+        (Puzzle::Sudoku(s), FileFormat::Sudoku(f)) => sudoku_text::format_grid(s.givens(), f),
+        (Puzzle::Sudoku(s), _) => sudoku_text::format_grid(s.givens(), LineFormat::OneLine),
+        (Puzzle::Suguru(s), _) => suguru_text::format_block(Some(name), s, None),
+    }
+}
+
+/// A solution grid in the puzzle file's own format: a line for Sudoku, the grid rows for Suguru.
+pub fn solution_text(puzzle: &Puzzle, grid: &Grid, format: FileFormat) -> String {
+    match (puzzle, format) {
+        (Puzzle::Sudoku(_), FileFormat::Sudoku(f)) => sudoku_text::format_grid(grid, f),
+        (Puzzle::Sudoku(_), _) => sudoku_text::format_grid(grid, LineFormat::OneLine),
+        (Puzzle::Suguru(_), _) => grid.to_string().trim_end().to_string(),
+    }
+}

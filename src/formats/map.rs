@@ -1,0 +1,141 @@
+//! The `.map` file written beside every export: everything `decode` needs to turn a solver's answer
+//! for that export back into a grid, and a fingerprint of the exported instance so that an answer for
+//! another instance is refused with a clear message.
+//!
+//! JSON, one object:
+//!
+//! ```json
+//! {
+//!   "gridreduce": "0.1.0",
+//!   "puzzle": { "kind": "sudoku", "name": "royle17#1", "layout": "3x3", "text": "......1..4......." },
+//!   "chain": [ { "step": "haythorpe" }, { "step": "clues" }, { "step": "undirect" } ],
+//!   "target": { "kind": "hcp", "file": "out.hcp", "format": "tsplib",
+//!               "fingerprint": "9f2c…", "sizes": { "vertices": 14397, "edges": 22873 } }
+//! }
+//! ```
+//!
+//! `decode` rebuilds the chain from the puzzle and the steps (the constructions are deterministic),
+//! checks that the rebuilt instance has the recorded fingerprint, and lifts the certificate back.
+
+use crate::error::{Error, InputError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    /// Version of gridreduce that wrote the file.
+    pub gridreduce: String,
+    pub puzzle: PuzzleRecord,
+    /// The steps of the reduction chain in order, with their parameters.
+    pub chain: Vec<StepRecord>,
+    pub target: TargetRecord,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleRecord {
+    /// `sudoku` or `suguru`.
+    pub kind: String,
+    pub name: String,
+    /// Sudoku block layout: `PxQ` boxes or `jigsaw:` followed by the labels; absent for Suguru.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<String>,
+    /// The puzzle in its file format (a Sudoku line, a Suguru block).
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepRecord {
+    pub step: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, serde_json::Value>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TargetRecord {
+    /// `hcp`, `directed-hcp`, `cnf`, `lp`, …
+    pub kind: String,
+    /// File name of the export (relative to the `.map` file's folder).
+    pub file: String,
+    /// The export's file format (`tsplib`, `concorde`, `arcs`, `dimacs`, `lp`, …).
+    pub format: String,
+    /// [`fingerprint`] of the exported instance's canonical content.
+    pub fingerprint: String,
+    #[serde(default)]
+    pub sizes: BTreeMap<String, u64>,
+}
+
+/// FNV-1a, 64 bit, as 16 hex digits: stable across platforms and versions, enough to tell instances
+/// apart (it is a guard against mix-ups, not a cryptographic seal).
+pub fn fingerprint(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Incremental form of [`fingerprint`], for hashing large instances without building one buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct Fingerprinter(u64);
+
+impl Default for Fingerprinter {
+    fn default() -> Self {
+        Fingerprinter(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fingerprinter {
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    pub fn update_u32(&mut self, v: u32) {
+        self.update(&v.to_le_bytes());
+    }
+    pub fn finish(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+impl MapFile {
+    pub fn read(path: &Path) -> Result<MapFile, Error> {
+        let text = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let text = String::from_utf8(text).map_err(|_| {
+            Error::Input(InputError::new("map file is not UTF-8 text").in_file(path))
+        })?;
+        serde_json::from_str(&text).map_err(|e| {
+            Error::Input(
+                InputError::at_line(e.line().max(1), format!("not a gridreduce map file: {e}"))
+                    .with_column(e.column())
+                    .in_file(path),
+            )
+        })
+    }
+
+    pub fn write(&self, path: &Path) -> Result<(), Error> {
+        let text = serde_json::to_string_pretty(self).expect("map files serialise");
+        super::atomic::write_string_atomic(path, &(text + "\n"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_are_stable_and_incremental() {
+        assert_eq!(fingerprint(b""), "cbf29ce484222325");
+        assert_eq!(fingerprint(b"a"), "af63dc4c8601ec8c");
+        let mut f = Fingerprinter::default();
+        f.update(b"a");
+        assert_eq!(f.finish(), fingerprint(b"a"));
+    }
+}

@@ -1,0 +1,15 @@
+//! Every file gridreduce reads or writes, at the edge of the program.
+//!
+//! Readers never panic on any input: each problem becomes an [`InputError`](crate::error::InputError)
+//! naming the file, the line (and column where it helps). Writers go through [`atomic::write_atomic`],
+//! so an output file is either complete or absent.
+
+pub mod atomic;
+pub mod collection;
+pub mod lines;
+pub mod map;
+pub mod sudoku_text;
+pub mod suguru_text;
+
+pub use atomic::write_atomic;
+pub use collection::{Collection, Entry, ReadOptions, read_collection};

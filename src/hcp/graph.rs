@@ -1,0 +1,264 @@
+//! Compact graphs for Hamiltonian-cycle instances: vertices are `u32` ids `0..n`, adjacency in flat
+//! CSR arrays (one offset array, one neighbour array, neighbours sorted), so that graphs of millions
+//! of vertices (blank N = 64 Sudoku) fit in little memory and membership tests are binary searches.
+//!
+//! A certificate of either graph is a tour: the `n` vertices in cycle order (any rotation, for the
+//! undirected graph either direction).
+
+use crate::error::CertificateError;
+use crate::reduce::{Problem, Sizes};
+
+/// Sorted CSR adjacency built from a list of (from, to) pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Csr {
+    start: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Csr {
+    fn build(n: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Csr {
+        let mut start = vec![0u32; n + 1];
+        for (a, _) in pairs.clone() {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut next = vec![0u32; start[n] as usize];
+        for (a, b) in pairs {
+            next[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        for i in 0..n {
+            next[start[i] as usize..start[i + 1] as usize].sort_unstable();
+        }
+        Csr { start, next }
+    }
+
+    fn of(&self, v: u32) -> &[u32] {
+        &self.next[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
+    }
+}
+
+/// A directed graph without loops or parallel arcs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Digraph {
+    n: u32,
+    out: Csr,
+    inc: Csr,
+}
+
+impl Digraph {
+    /// Builds from arcs; loops and repeated arcs are dropped (constructions never make them; file
+    /// readers reject them before this point).
+    pub fn new(n: u32, arcs: &[(u32, u32)]) -> Self {
+        let mut arcs: Vec<(u32, u32)> = arcs.iter().copied().filter(|&(a, b)| a != b).collect();
+        arcs.sort_unstable();
+        arcs.dedup();
+        let out = Csr::build(n as usize, arcs.iter().copied());
+        let inc = Csr::build(n as usize, arcs.iter().map(|&(a, b)| (b, a)));
+        Digraph { n, out, inc }
+    }
+    pub fn vertices(&self) -> u32 {
+        self.n
+    }
+    pub fn arc_count(&self) -> usize {
+        self.out.next.len()
+    }
+    pub fn out(&self, v: u32) -> &[u32] {
+        self.out.of(v)
+    }
+    pub fn inn(&self, v: u32) -> &[u32] {
+        self.inc.of(v)
+    }
+    pub fn has_arc(&self, a: u32, b: u32) -> bool {
+        a < self.n && self.out.of(a).binary_search(&b).is_ok()
+    }
+    /// All arcs, sorted by (from, to).
+    pub fn arcs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..self.n).flat_map(move |a| self.out(a).iter().map(move |&b| (a, b)))
+    }
+    /// A copy without the given arcs (absent ones are ignored).
+    pub fn without_arcs(&self, remove: &[(u32, u32)]) -> Digraph {
+        let mut remove = remove.to_vec();
+        remove.sort_unstable();
+        let kept: Vec<(u32, u32)> = self
+            .arcs()
+            .filter(|arc| remove.binary_search(arc).is_err())
+            .collect();
+        Digraph::new(self.n, &kept)
+    }
+    pub fn to_petgraph(&self) -> petgraph::graph::DiGraph<(), ()> {
+        let mut g = petgraph::graph::DiGraph::with_capacity(self.n as usize, self.arc_count());
+        for _ in 0..self.n {
+            g.add_node(());
+        }
+        for (a, b) in self.arcs() {
+            g.add_edge(a.into(), b.into(), ());
+        }
+        g
+    }
+}
+
+/// An undirected simple graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    n: u32,
+    adj: Csr,
+    edges: usize,
+}
+
+impl Graph {
+    /// Builds from edges in any orientation; loops and repeats are dropped.
+    pub fn new(n: u32, edges: &[(u32, u32)]) -> Self {
+        let mut e: Vec<(u32, u32)> = edges
+            .iter()
+            .filter(|&&(a, b)| a != b)
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        e.sort_unstable();
+        e.dedup();
+        let count = e.len();
+        let adj = Csr::build(n as usize, e.iter().flat_map(|&(a, b)| [(a, b), (b, a)]));
+        Graph {
+            n,
+            adj,
+            edges: count,
+        }
+    }
+    pub fn vertices(&self) -> u32 {
+        self.n
+    }
+    pub fn edge_count(&self) -> usize {
+        self.edges
+    }
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        self.adj.of(v)
+    }
+    pub fn degree(&self, v: u32) -> usize {
+        self.adj.of(v).len()
+    }
+    pub fn has_edge(&self, a: u32, b: u32) -> bool {
+        a < self.n && self.adj.of(a).binary_search(&b).is_ok()
+    }
+    /// All edges `(u, v)` with `u < v`, sorted.
+    pub fn edges(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..self.n).flat_map(move |a| {
+            self.neighbours(a)
+                .iter()
+                .filter(move |&&b| b > a)
+                .map(move |&b| (a, b))
+        })
+    }
+    pub fn to_petgraph(&self) -> petgraph::graph::UnGraph<(), ()> {
+        let mut g = petgraph::graph::UnGraph::with_capacity(self.n as usize, self.edges);
+        for _ in 0..self.n {
+            g.add_node(());
+        }
+        for (a, b) in self.edges() {
+            g.add_edge(a.into(), b.into(), ());
+        }
+        g
+    }
+}
+
+/// A tour: the vertices in cycle order.
+pub type Tour = Vec<u32>;
+
+/// Checks that `tour` visits each of `n` vertices once and that `step(a, b)` holds for every
+/// consecutive pair, the closing pair included.
+fn check_tour(
+    n: u32,
+    tour: &Tour,
+    step: impl Fn(u32, u32) -> bool,
+    what: &str,
+) -> Result<(), CertificateError> {
+    if tour.len() != n as usize {
+        return Err(CertificateError::new(format!(
+            "tour has {} vertices, the graph has {n}",
+            tour.len()
+        )));
+    }
+    let mut seen = vec![false; n as usize];
+    for (i, &v) in tour.iter().enumerate() {
+        if v >= n {
+            return Err(CertificateError::new(format!(
+                "tour position {} names vertex {}, outside 1..{n}",
+                i + 1,
+                v as u64 + 1
+            )));
+        }
+        if std::mem::replace(&mut seen[v as usize], true) {
+            return Err(CertificateError::new(format!(
+                "tour visits vertex {} twice",
+                v + 1
+            )));
+        }
+    }
+    for i in 0..tour.len() {
+        let (a, b) = (tour[i], tour[(i + 1) % tour.len()]);
+        if !step(a, b) {
+            return Err(CertificateError::new(format!(
+                "tour steps from vertex {} to vertex {}, which is not {what} of the graph",
+                a + 1,
+                b + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+impl Problem for Digraph {
+    type Certificate = Tour;
+    fn check(&self, tour: &Tour) -> Result<(), CertificateError> {
+        check_tour(self.n, tour, |a, b| self.has_arc(a, b), "an arc")
+    }
+    fn sizes(&self) -> Sizes {
+        Sizes::new()
+            .with("vertices", self.n as u64)
+            .with("edges", self.arc_count() as u64)
+    }
+}
+
+impl Problem for Graph {
+    type Certificate = Tour;
+    fn check(&self, tour: &Tour) -> Result<(), CertificateError> {
+        check_tour(self.n, tour, |a, b| self.has_edge(a, b), "an edge")
+    }
+    fn sizes(&self) -> Sizes {
+        Sizes::new()
+            .with("vertices", self.n as u64)
+            .with("edges", self.edges as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tours_are_checked() {
+        let g = Graph::new(4, &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)]);
+        assert_eq!(g.edge_count(), 5);
+        assert!(g.check(&vec![0, 1, 2, 3]).is_ok());
+        assert!(g.check(&vec![3, 2, 1, 0]).is_ok());
+        assert!(
+            g.check(&vec![0, 2, 1, 3])
+                .unwrap_err()
+                .message
+                .contains("not an edge")
+        );
+        assert!(g.check(&vec![0, 1, 2]).is_err());
+        assert!(
+            g.check(&vec![0, 1, 1, 3])
+                .unwrap_err()
+                .message
+                .contains("twice")
+        );
+        let d = Digraph::new(3, &[(0, 1), (1, 2), (2, 0)]);
+        assert!(d.check(&vec![0, 1, 2]).is_ok());
+        assert!(d.check(&vec![0, 2, 1]).is_err());
+        assert_eq!(d.without_arcs(&[(1, 2)]).arc_count(), 2);
+    }
+}

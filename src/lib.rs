@@ -1,0 +1,17 @@
+//! gridreduce — a reduction research workbench: Sudoku (generalised) and Suguru puzzles reduced to
+//! Hamiltonian cycle, CNF and ILP, with witnesses, decoding of solver output and size statistics.
+//!
+//! The heart is the reduction contract in [`reduce`]; puzzle models live in [`puzzle`] and know
+//! nothing of targets; each target problem has its own module; files are read and written only in
+//! [`formats`].
+
+pub mod cli;
+pub mod cover;
+pub mod error;
+pub mod formats;
+pub mod hcp;
+pub mod puzzle;
+pub mod reduce;
+pub mod solvers;
+
+pub use error::{CertificateError, Error, InputError};

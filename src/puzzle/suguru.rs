@@ -1,0 +1,128 @@
+//! Suguru (Tectonic, Number Blocks): an R×C grid cut into orthogonally connected regions; a region of
+//! size s holds 1..s once each, and no two cells that touch (orthogonally or diagonally) are equal.
+
+use super::grid::Grid;
+use super::structure::{GroupKind, Structure, window_groups};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Suguru {
+    rows: usize,
+    cols: usize,
+    /// Region of each cell, `0..k`, numbered in row-major order of first appearance.
+    region_of: Vec<u32>,
+    givens: Grid,
+}
+
+impl Suguru {
+    /// Regions may carry any labels; they are renumbered in row-major first-appearance order.
+    /// Fails on wrong sizes or a given larger than its region. Connectivity is a pre-check
+    /// ([`super::precheck`]), not a construction error, so that `info` can report it.
+    pub fn new(rows: usize, cols: usize, labels: &[u32], givens: Grid) -> Result<Self, String> {
+        if rows == 0 || cols == 0 {
+            return Err("grid has no cells".into());
+        }
+        if labels.len() != rows * cols {
+            return Err(format!(
+                "region map has {} cells, expected {}",
+                labels.len(),
+                rows * cols
+            ));
+        }
+        if givens.rows() != rows || givens.cols() != cols {
+            return Err(format!(
+                "givens are {}x{}, expected {rows}x{cols}",
+                givens.rows(),
+                givens.cols()
+            ));
+        }
+        let mut seen: std::collections::HashMap<u32, u32> = Default::default();
+        let region_of: Vec<u32> = labels
+            .iter()
+            .map(|&l| {
+                let next = seen.len() as u32;
+                *seen.entry(l).or_insert(next)
+            })
+            .collect();
+        let puzzle = Suguru {
+            rows,
+            cols,
+            region_of,
+            givens,
+        };
+        let sizes = puzzle.region_sizes();
+        for (cell, &v) in puzzle.givens.cells().iter().enumerate() {
+            let size = sizes[puzzle.region_of[cell] as usize];
+            if v as usize > size {
+                return Err(format!(
+                    "{} holds {v}, but its region has {size} cells",
+                    super::grid::cell_name(cols, cell)
+                ));
+            }
+        }
+        Ok(puzzle)
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+    pub fn region_of(&self, cell: usize) -> usize {
+        self.region_of[cell] as usize
+    }
+    pub fn region_map(&self) -> &[u32] {
+        &self.region_of
+    }
+    pub fn regions(&self) -> usize {
+        self.region_of
+            .iter()
+            .map(|&g| g as usize + 1)
+            .max()
+            .unwrap_or(0)
+    }
+    pub fn region_sizes(&self) -> Vec<usize> {
+        let mut sizes = vec![0; self.regions()];
+        for &g in &self.region_of {
+            sizes[g as usize] += 1;
+        }
+        sizes
+    }
+    pub fn clues(&self) -> usize {
+        self.givens.filled()
+    }
+
+    /// Regions are the choice groups; the 2×2 windows of the four parity classes are four
+    /// at-most-once layers (two for a single row or column, none for a single cell).
+    pub fn structure(&self) -> Structure {
+        let (rows, cols) = (self.rows, self.cols);
+        let rp: &[Option<usize>] = if rows > 1 {
+            &[Some(0), Some(1)]
+        } else {
+            &[None]
+        };
+        let cp: &[Option<usize>] = if cols > 1 {
+            &[Some(0), Some(1)]
+        } else {
+            &[None]
+        };
+        let mut layers = Vec::new();
+        if rows * cols > 1 {
+            for &r in rp {
+                for &c in cp {
+                    layers.push(window_groups(rows, cols, r, c));
+                }
+            }
+        }
+        Structure::new(
+            rows,
+            cols,
+            GroupKind::Region,
+            self.region_of.clone(),
+            layers,
+        )
+    }
+}

@@ -1,0 +1,94 @@
+//! The round-trip harness every reduction is registered with.
+//!
+//! For a reduction `R` built from a puzzle and a known solution `s` it checks that
+//! 1. `R.witness(s)` succeeds and the witness is a valid certificate of the target (`target.check`),
+//! 2. `R.extract(witness) == s`,
+//! 3. every size formula the steps declare equals the built size.
+//!
+//! [`shipped_cases`] lists every shipped puzzle with a known solution, so one test
+//! (`tests/round_trip.rs`) runs every registered reduction over all of them.
+
+use super::{Cert, Problem, Reduction, Sizes};
+use crate::formats::collection::{ReadOptions, read_collection};
+use crate::puzzle::{Grid, Puzzle};
+use std::path::{Path, PathBuf};
+
+/// Runs the three checks above; the error says which one failed and why.
+pub fn round_trip<R>(reduction: &R, solution: &Cert<R::Source>) -> Result<Sizes, String>
+where
+    R: Reduction,
+{
+    let witness = reduction
+        .witness(solution)
+        .map_err(|e| format!("witness failed: {e}"))?;
+    reduction
+        .target()
+        .check(&witness)
+        .map_err(|e| format!("witness is not a valid certificate of the target: {e}"))?;
+    let back = reduction
+        .extract(&witness)
+        .map_err(|e| format!("extract failed: {e}"))?;
+    if &back != solution {
+        return Err(format!("extract(witness(s)) != s: got {back:?}"));
+    }
+    let mismatches = reduction.declared_mismatches();
+    if !mismatches.is_empty() {
+        return Err(format!("size formulas disagree: {}", mismatches.join("; ")));
+    }
+    Ok(reduction.sizes())
+}
+
+/// A shipped puzzle with its known solution.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// `file#index`, e.g. `sudoku/norvig_top95.txt#12`.
+    pub name: String,
+    pub puzzle: Puzzle,
+    pub solution: Grid,
+}
+
+/// The collections under `data/` that come with solutions: every Sudoku set with a solutions file,
+/// and the 180 Suguru puzzles (solutions inline).
+pub const SOLVED_COLLECTIONS: &[&str] = &[
+    "sudoku/sudoku4_vu_kr_100.txt",
+    "sudoku/norvig_easy50.txt",
+    "sudoku/norvig_top95.txt",
+    "sudoku/gecode_9x9_18.txt",
+    "sudoku/forum_hardest_1106.txt",
+    "sudoku/sudoku16_vu_kr_100.txt",
+    "sudoku/sudoku16_gecode_janko_55.txt",
+    "sudoku/sudoku25_gecode_frisch_16.txt",
+    "suguru/backtrack-180.txt",
+];
+
+/// The project's `data/` folder (from the crate root).
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+}
+
+/// Every shipped puzzle with a known solution whose puzzle passes `keep`. Panics on unreadable
+/// shipped data: that is a broken checkout, not an input error.
+pub fn shipped_cases(keep: impl Fn(&Puzzle) -> bool) -> Vec<Case> {
+    let data = data_dir();
+    let mut cases = Vec::new();
+    for rel in SOLVED_COLLECTIONS {
+        let path = data.join(rel);
+        let collection = read_collection(&path, &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("shipped data unreadable: {e}"));
+        for entry in collection.entries {
+            let entry = entry.unwrap_or_else(|e| panic!("shipped data unreadable: {e}"));
+            if !keep(&entry.puzzle) {
+                continue;
+            }
+            let solution = entry
+                .solution
+                .unwrap_or_else(|| panic!("{rel}#{}: no solution", entry.index));
+            cases.push(Case {
+                name: format!("{rel}#{}", entry.index),
+                puzzle: entry.puzzle,
+                solution,
+            });
+        }
+    }
+    cases
+}

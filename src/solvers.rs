@@ -1,0 +1,37 @@
+//! One entry point to every way the project can solve a puzzle, so `solve`, `count`, the generators
+//! and the cross-route agreement tests name a route instead of knowing each module.
+
+use crate::error::{Error, Result};
+use crate::puzzle::{Grid, Puzzle};
+use crate::reduce::Reduction;
+
+/// A way to solve a puzzle.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Route {
+    /// Exact cover with Algorithm X (small puzzles; the independent reference).
+    Cover,
+}
+
+impl Route {
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Cover => "cover",
+        }
+    }
+}
+
+/// Up to `limit` distinct solutions of `puzzle` through `route` (all of them if fewer exist).
+pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid>> {
+    match route {
+        Route::Cover => {
+            let reduction = crate::cover::PuzzleToCover::new(puzzle);
+            crate::cover::solutions(reduction.target(), Some(limit))
+                .iter()
+                .map(|rows| reduction.extract(rows).map_err(Error::from))
+                .collect()
+        }
+    }
+}
