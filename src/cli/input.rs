@@ -67,7 +67,11 @@ impl PuzzleArgs {
         let format = collection.format;
         let solutions_file = collection.solutions_file.clone();
         let path = collection.path.clone();
-        let entries = select(collection, self.index)?;
+        let mut entries = select(collection, self.index)?;
+        // A single puzzle that cannot be read is the command's error, not an item of a batch.
+        if entries.len() == 1 && entries[0].is_err() {
+            return Err(Error::Input(entries.pop().unwrap().unwrap_err()));
+        }
         Ok(Loaded {
             format,
             entries,

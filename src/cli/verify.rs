@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
     }
-    if !args.json {
+    if !args.json && valid + invalid + bad > 1 {
         eprintln!(
             "verified {}: {valid} valid, {invalid} invalid, {bad} unreadable",
             valid + invalid + bad

@@ -11,7 +11,6 @@
 
 use super::Puzzle;
 use super::grid::cell_name;
-use super::structure::GroupKind;
 
 /// One reason a puzzle has no solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +28,7 @@ pub fn precheck(puzzle: &Puzzle) -> Vec<Finding> {
     let cols = structure.cols;
     if let Puzzle::Suguru(s) = puzzle {
         for g in 0..s.regions() {
-            if !region_connected(s.region_map(), structure.rows, cols, g as u32) {
+            if !super::suguru::region_connected(s.region_map(), structure.rows, cols, g as u32) {
                 out.push(Finding {
                     check: "disconnected-region",
                     message: format!("region {} is not orthogonally connected", g + 1),
@@ -56,7 +55,7 @@ pub fn precheck(puzzle: &Puzzle) -> Vec<Finding> {
                 check: "too-few-values",
                 message: format!(
                     "{} has {} cells but its cells allow only values 1..{}",
-                    describe_group(group.kind, &group.cells, cols),
+                    group.kind,
                     group.cells.len(),
                     group.max_value
                 ),
@@ -72,7 +71,7 @@ pub fn precheck(puzzle: &Puzzle) -> Vec<Finding> {
                             "givens {} and {} in {} are both {va}",
                             cell_name(cols, a as usize),
                             cell_name(cols, b as usize),
-                            describe_group(group.kind, &group.cells, cols)
+                            group.kind
                         ),
                     });
                 }
@@ -83,51 +82,6 @@ pub fn precheck(puzzle: &Puzzle) -> Vec<Finding> {
         out.extend(theorem_one(s));
     }
     out
-}
-
-fn describe_group(kind: GroupKind, cells: &[u32], cols: usize) -> String {
-    match kind {
-        GroupKind::Window { .. } => {
-            let names: Vec<String> = cells.iter().map(|&c| cell_name(cols, c as usize)).collect();
-            format!("touching cells {}", names.join(" "))
-        }
-        other => other.to_string(),
-    }
-}
-
-fn region_connected(map: &[u32], rows: usize, cols: usize, g: u32) -> bool {
-    let cells: Vec<usize> = (0..map.len()).filter(|&c| map[c] == g).collect();
-    let Some(&start) = cells.first() else {
-        return true;
-    };
-    let mut seen = vec![false; map.len()];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut reached = 0;
-    while let Some(c) = stack.pop() {
-        reached += 1;
-        let (r, k) = (c / cols, c % cols);
-        let mut next = Vec::with_capacity(4);
-        if r > 0 {
-            next.push(c - cols);
-        }
-        if r + 1 < rows {
-            next.push(c + cols);
-        }
-        if k > 0 {
-            next.push(c - 1);
-        }
-        if k + 1 < cols {
-            next.push(c + 1);
-        }
-        for d in next {
-            if map[d] == g && !seen[d] {
-                seen[d] = true;
-                stack.push(d);
-            }
-        }
-    }
-    reached == cells.len()
 }
 
 /// Theorem 1: two regions that both lie entirely inside one 2×2 window (clipped windows included).
@@ -170,4 +124,59 @@ fn theorem_one(s: &super::Suguru) -> Vec<Finding> {
             ),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{BlockLayout, Grid, Sudoku, Suguru};
+
+    fn suguru(rows: usize, cols: usize, labels: &[u32], givens: &[u8]) -> Puzzle {
+        Suguru::new(
+            rows,
+            cols,
+            labels,
+            Grid::from_cells(rows, cols, givens.to_vec()),
+        )
+        .unwrap()
+        .into()
+    }
+
+    #[test]
+    fn theorem_one_and_small_windows_are_found() {
+        // Two singleton regions side by side: both must be 1 and they touch.
+        let p = suguru(1, 3, &[1, 2, 3], &[0, 0, 0]);
+        let checks: Vec<_> = precheck(&p).iter().map(|f| f.check).collect();
+        assert!(checks.contains(&"theorem-1"), "{checks:?}");
+        // A 2x2 window of regions of sizes 2 and 2 allows only values 1..2 for 4 touching cells.
+        let p = suguru(2, 2, &[1, 1, 2, 2], &[0; 4]);
+        let checks: Vec<_> = precheck(&p).iter().map(|f| f.check).collect();
+        assert!(
+            checks.contains(&"too-few-values") && checks.contains(&"theorem-1"),
+            "{checks:?}"
+        );
+        // A solvable one: nothing found.
+        // 2x3 of two triples is not: a full 2x2 window needs 4 values.
+        let p = suguru(2, 3, &[1, 1, 1, 2, 2, 2], &[0; 6]);
+        assert_eq!(
+            precheck(&p)[0].message,
+            "2x2 window at r1c1 has 4 cells but its cells allow only values 1..3"
+        );
+        // A solvable one (1 2 1 2): nothing found.
+        let p = suguru(1, 4, &[1, 1, 2, 2], &[0; 4]);
+        assert_eq!(precheck(&p), vec![]);
+    }
+
+    #[test]
+    fn equal_givens_are_named() {
+        let mut g = Grid::empty(4, 4);
+        g.set(0, 3);
+        g.set(5, 3); // r2c2, same 2x2 box as r1c1
+        let p: Puzzle = Sudoku::new(BlockLayout::boxes(2, 2), g).unwrap().into();
+        let f = precheck(&p);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].message, "givens r1c1 and r2c2 in block 1 are both 3");
+        let p = suguru(1, 2, &[1, 1], &[1, 1]);
+        assert!(precheck(&p).iter().any(|f| f.message.contains("region 1")));
+    }
 }

@@ -15,8 +15,8 @@ pub struct Suguru {
 
 impl Suguru {
     /// Regions may carry any labels; they are renumbered in row-major first-appearance order.
-    /// Fails on wrong sizes or a given larger than its region. Connectivity is a pre-check
-    /// ([`super::precheck`]), not a construction error, so that `info` can report it.
+    /// Fails on wrong sizes, a given larger than its region or a region that is not orthogonally
+    /// connected (then it is not a Suguru at all).
     pub fn new(rows: usize, cols: usize, labels: &[u32], givens: Grid) -> Result<Self, String> {
         if rows == 0 || cols == 0 {
             return Err("grid has no cells".into());
@@ -56,6 +56,20 @@ impl Suguru {
                 return Err(format!(
                     "{} holds {v}, but its region has {size} cells",
                     super::grid::cell_name(cols, cell)
+                ));
+            }
+        }
+        for g in 0..puzzle.regions() {
+            if !region_connected(&puzzle.region_of, rows, cols, g as u32) {
+                let first = puzzle
+                    .region_of
+                    .iter()
+                    .position(|&x| x == g as u32)
+                    .unwrap_or(0);
+                return Err(format!(
+                    "region {} (first cell {}) is not orthogonally connected",
+                    labels[first],
+                    super::grid::cell_name(cols, first)
                 ));
             }
         }
@@ -125,4 +139,40 @@ impl Suguru {
             layers,
         )
     }
+}
+
+/// Whether the cells labelled `g` form one orthogonally connected piece.
+pub(crate) fn region_connected(map: &[u32], rows: usize, cols: usize, g: u32) -> bool {
+    let cells: Vec<usize> = (0..map.len()).filter(|&c| map[c] == g).collect();
+    let Some(&start) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; map.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut reached = 0;
+    while let Some(c) = stack.pop() {
+        reached += 1;
+        let (r, k) = (c / cols, c % cols);
+        let mut next = Vec::with_capacity(4);
+        if r > 0 {
+            next.push(c - cols);
+        }
+        if r + 1 < rows {
+            next.push(c + cols);
+        }
+        if k > 0 {
+            next.push(c - 1);
+        }
+        if k + 1 < cols {
+            next.push(c + 1);
+        }
+        for d in next {
+            if map[d] == g && !seen[d] {
+                seen[d] = true;
+                stack.push(d);
+            }
+        }
+    }
+    reached == cells.len()
 }

@@ -185,3 +185,45 @@ pub fn verify(structure: &Structure, givens: &Grid, solution: &Grid) -> Vec<Viol
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{BlockLayout, Puzzle, Sudoku};
+
+    #[test]
+    fn every_broken_rule_is_reported_with_cells() {
+        let mut givens = Grid::empty(4, 4);
+        givens.set(0, 1);
+        let p: Puzzle = Sudoku::new(BlockLayout::boxes(2, 2), givens)
+            .unwrap()
+            .into();
+        let good = Grid::from_cells(4, 4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        assert!(p.verify(&good).is_empty());
+        let mut bad = good.clone();
+        bad.set(0, 2); // breaks the given, row 1, column 1 and block 1
+        let v = p.verify(&bad);
+        let text: Vec<String> = v.iter().map(|v| v.describe(4)).collect();
+        assert!(
+            text.contains(&"r1c1 holds 2 but the given is 1".to_string()),
+            "{text:?}"
+        );
+        assert!(
+            text.contains(&"row 1 holds 2 2 times: r1c1, r1c2".to_string()),
+            "{text:?}"
+        );
+        assert!(
+            text.contains(&"column 1 holds 2 2 times: r1c1, r3c1".to_string()),
+            "{text:?}"
+        );
+        assert!(
+            text.contains(&"block 1 holds 2 2 times: r1c1, r1c2".to_string()),
+            "{text:?}"
+        );
+        let mut empty = good.clone();
+        empty.set(15, 0);
+        assert_eq!(p.verify(&empty), vec![Violation::Empty { cell: 15 }]);
+        let wrong = Grid::empty(3, 3);
+        assert_eq!(p.verify(&wrong)[0].rule(), "shape");
+    }
+}

@@ -1,0 +1,196 @@
+//! The CLI on shipped data: verify confirms every shipped solution and rejects corrupted copies with
+//! the right reason; info names the pre-checks; show and --json work.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gridreduce(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+const SUDOKU_SETS: &[&str] = &[
+    "sudoku4_vu_kr_100",
+    "norvig_easy50",
+    "norvig_top95",
+    "gecode_9x9_18",
+    "forum_hardest_1106",
+    "sudoku16_vu_kr_100",
+    "sudoku16_gecode_janko_55",
+    "sudoku25_gecode_frisch_16",
+];
+
+#[test]
+fn verify_confirms_every_shipped_solution() {
+    let mut files: Vec<String> = SUDOKU_SETS
+        .iter()
+        .map(|s| format!("data/sudoku/{s}.txt"))
+        .collect();
+    files.push("data/suguru/backtrack-180.txt".into());
+    for file in files {
+        let out = gridreduce(&["verify", &file]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!stdout.contains("INVALID"));
+        let lines = stdout.lines().filter(|l| l.ends_with(": valid")).count();
+        assert!(lines >= 16, "{file}: only {lines} valid lines");
+    }
+}
+
+/// Swaps the first two cells of the first solution: columns 1 and 2 then repeat a value.
+#[test]
+fn verify_rejects_a_corrupted_copy_of_each_sudoku_set_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    for set in SUDOKU_SETS {
+        let sol_path = format!("data/sudoku/solutions/{set}.solutions.txt");
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&sol_path)).unwrap();
+        let first = text.lines().next().unwrap();
+        let numeric = first.contains(' ');
+        let mut cells: Vec<String> = if numeric {
+            first.split(' ').map(String::from).collect()
+        } else {
+            first.chars().map(String::from).collect()
+        };
+        let n = (cells.len() as f64).sqrt() as usize;
+        let value = |s: &str| -> usize {
+            s.parse()
+                .unwrap_or_else(|_| s.chars().next().unwrap() as usize - 'A' as usize + 10)
+        };
+        let (a, b) = (value(&cells[0]), value(&cells[1]));
+        // Where b already stands in column 1: the repeat the verifier must name.
+        let row_of_b = (1..n).find(|&r| value(&cells[r * n]) == b).unwrap();
+        cells.swap(0, 1);
+        let corrupted = if numeric {
+            cells.join(" ")
+        } else {
+            cells.concat()
+        };
+        let path = dir.path().join(format!("{set}.txt"));
+        std::fs::write(&path, format!("{corrupted}\n")).unwrap();
+        let out = gridreduce(&[
+            "verify",
+            &format!("data/sudoku/{set}.txt"),
+            "--index",
+            "1",
+            "--solution",
+            path.to_str().unwrap(),
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{set}: {stdout}");
+        let expected = format!("column 1 holds {b} 2 times: r1c1, r{}c1", row_of_b + 1);
+        assert!(
+            stdout.contains(&expected),
+            "{set}: expected '{expected}' in:\n{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("column 2 holds {a} 2 times")),
+            "{set}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn verify_rejects_a_corrupted_suguru_solution_with_the_reason() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/suguru/backtrack-180.txt"),
+    )
+    .unwrap();
+    // Puzzle 1's solution starts "4 2 1 5 1 2"; make r1c2 a 4 as well (touching the 4 at r1c1).
+    let corrupted = text.replacen("solution\n4 2 1 5 1 2\n", "solution\n4 4 1 5 1 2\n", 1);
+    assert_ne!(corrupted, text);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    std::fs::write(&path, corrupted).unwrap();
+    let out = gridreduce(&["verify", path.to_str().unwrap(), "--index", "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("touching cells r1c1, r1c2 both hold 4"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("region 1 holds 4 2 times"), "{stdout}");
+    // --json names the rule.
+    let out = gridreduce(&["verify", path.to_str().unwrap(), "--index", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["rule"] == "adjacent")
+    );
+}
+
+#[test]
+fn info_names_theorem_one_on_a_crafted_unsolvable_suguru() {
+    // Regions 1 and 2 (one cell each) both lie inside the top-left 2x2 window.
+    let puzzle = "size 3 3\nregions\n1 2 3\n3 3 3\n4 4 4\ngivens\n0 0 0\n0 0 0\n0 0 0\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t1.txt");
+    std::fs::write(&path, puzzle).unwrap();
+    let out = gridreduce(&["info", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "unsolvable (theorem-1): regions 1 and 2 both lie inside the 2x2 window at r1c1"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn info_summarises_large_files_and_show_draws_regions() {
+    let out = gridreduce(&["info", "data/sudoku/royle17.txt"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout.contains("sudoku 9: 49151 puzzles, clues 17..17"),
+        "{stdout}"
+    );
+    let out = gridreduce(&[
+        "show",
+        "data/suguru/backtrack-180.txt",
+        "--index",
+        "1",
+        "--solved",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("| 4   2 | 1 | 5   1   2 |"), "{stdout}");
+}
+
+#[test]
+fn solve_and_count_agree_with_the_shipped_solutions() {
+    let out = gridreduce(&["solve", "data/sudoku/sudoku4_vu_kr_100.txt", "--index", "7"]);
+    let want = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data/sudoku/solutions/sudoku4_vu_kr_100.solutions.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        want.lines().nth(6).unwrap()
+    );
+    let out = gridreduce(&[
+        "count",
+        "data/sudoku/nonunique/serg_benchmark.txt",
+        "--index",
+        "1",
+        "--limit",
+        "2",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "serg_benchmark#1: 2+"
+    );
+}

@@ -1,0 +1,160 @@
+//! Test support: small random puzzles (fixed seeds) and a brute-force solver written directly from
+//! the rules — independent of `Structure` and of every reduction — for cross-checks.
+#![allow(dead_code)]
+
+use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
+
+/// SplitMix64: a tiny, reproducible PRNG for tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random Suguru: regions grown from random seeds by random orthogonal growth (sizes ≤ max_region),
+/// then `givens` random cells given random values in range (the puzzle may have 0, 1 or many
+/// solutions).
+pub fn random_suguru(
+    rows: usize,
+    cols: usize,
+    max_region: usize,
+    givens: usize,
+    rng: &mut Rng,
+) -> Suguru {
+    let n = rows * cols;
+    let mut label = vec![u32::MAX; n];
+    let mut next_label = 0;
+    for start in 0..n {
+        if label[start] != u32::MAX {
+            continue;
+        }
+        let target = 1 + rng.below(max_region);
+        let mut cells = vec![start];
+        label[start] = next_label;
+        while cells.len() < target {
+            let mut frontier = Vec::new();
+            for &c in &cells {
+                let (r, k) = (c / cols, c % cols);
+                if r > 0 {
+                    frontier.push(c - cols);
+                }
+                if r + 1 < rows {
+                    frontier.push(c + cols);
+                }
+                if k > 0 {
+                    frontier.push(c - 1);
+                }
+                if k + 1 < cols {
+                    frontier.push(c + 1);
+                }
+            }
+            frontier.retain(|&c| label[c] == u32::MAX);
+            if frontier.is_empty() {
+                break;
+            }
+            let pick = frontier[rng.below(frontier.len())];
+            label[pick] = next_label;
+            cells.push(pick);
+        }
+        next_label += 1;
+    }
+    let mut sizes = vec![0usize; next_label as usize];
+    for &l in &label {
+        sizes[l as usize] += 1;
+    }
+    let mut grid = Grid::empty(rows, cols);
+    for _ in 0..givens {
+        let c = rng.below(n);
+        grid.set(c, 1 + rng.below(sizes[label[c] as usize]) as u8);
+    }
+    Suguru::new(rows, cols, &label, grid).expect("grown regions are connected")
+}
+
+/// A 4×4 Sudoku with `clues` random cells of a random valid grid (so ≥ 1 solution), optionally with
+/// one extra random given that may contradict it.
+pub fn random_sudoku4(clues: usize, contradict: bool, rng: &mut Rng) -> Sudoku {
+    let base = [1u8, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    // Relabel symbols and swap rows inside bands for variety.
+    let mut perm = [1u8, 2, 3, 4];
+    for i in (1..4).rev() {
+        perm.swap(i, rng.below(i + 1));
+    }
+    let mut cells: Vec<u8> = base.iter().map(|&v| perm[v as usize - 1]).collect();
+    if rng.below(2) == 1 {
+        for c in 0..4 {
+            cells.swap(c, 4 + c);
+        }
+    }
+    let mut grid = Grid::empty(4, 4);
+    for _ in 0..clues {
+        let c = rng.below(16);
+        grid.set(c, cells[c]);
+    }
+    if contradict {
+        let c = rng.below(16);
+        grid.set(c, 1 + rng.below(4) as u8);
+    }
+    Sudoku::new(BlockLayout::boxes(2, 2), grid).unwrap()
+}
+
+/// Every solution, by plain backtracking over cells in row-major order with the rules checked
+/// directly (Sudoku: row, column, block; Suguru: region values 1..size distinct, touching cells
+/// differ). Exponential; for tiny puzzles only.
+pub fn brute_force(puzzle: &Puzzle) -> Vec<Grid> {
+    let givens = puzzle.givens().clone();
+    let (rows, cols) = (givens.rows(), givens.cols());
+    let group = puzzle.group_map();
+    let max: Vec<u8> = (0..rows * cols)
+        .map(|c| match puzzle {
+            Puzzle::Sudoku(s) => s.n() as u8,
+            Puzzle::Suguru(_) => group.iter().filter(|&&g| g == group[c]).count() as u8,
+        })
+        .collect();
+    let conflicts = |a: usize, b: usize| -> bool {
+        let (ra, ca, rb, cb) = (a / cols, a % cols, b / cols, b % cols);
+        match puzzle {
+            Puzzle::Sudoku(_) => ra == rb || ca == cb || group[a] == group[b],
+            Puzzle::Suguru(_) => {
+                group[a] == group[b] || (ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1)
+            }
+        }
+    };
+    let mut out = Vec::new();
+    let mut grid = Grid::empty(rows, cols);
+    fn rec(
+        cell: usize,
+        grid: &mut Grid,
+        givens: &Grid,
+        max: &[u8],
+        conflicts: &dyn Fn(usize, usize) -> bool,
+        out: &mut Vec<Grid>,
+    ) {
+        if cell == grid.len() {
+            out.push(grid.clone());
+            return;
+        }
+        for v in 1..=max[cell] {
+            if givens.get(cell) != 0 && givens.get(cell) != v {
+                continue;
+            }
+            if (0..cell).any(|p| grid.get(p) == v && conflicts(p, cell)) {
+                continue;
+            }
+            grid.set(cell, v);
+            rec(cell + 1, grid, givens, max, conflicts, out);
+            grid.set(cell, 0);
+        }
+    }
+    rec(0, &mut grid, &givens, &max, &conflicts, &mut out);
+    out.sort_by(|a, b| a.cells().cmp(b.cells()));
+    out
+}
