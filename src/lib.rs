@@ -10,6 +10,7 @@ pub mod cover;
 pub mod error;
 pub mod formats;
 pub mod hcp;
+pub mod plot;
 pub mod puzzle;
 pub mod reduce;
 pub mod solvers;

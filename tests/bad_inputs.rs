@@ -3,7 +3,7 @@
 //! else), without a panic.
 //!
 //! Manifest rows: `file<TAB>command<TAB>expected stderr line`; `{}` in the command stands for
-//! `tests/bad/<file>`. Lines starting with `#` are comments.
+//! `tests/bad/<file>` (a command without `{}` runs as written). Lines starting with `#` are comments.
 
 use std::path::Path;
 use std::process::Command;

@@ -4,6 +4,7 @@
 pub mod count;
 pub mod info;
 pub mod input;
+pub mod plot;
 pub mod show;
 pub mod solve;
 pub mod verify;
@@ -32,6 +33,7 @@ pub enum Command {
     Info(info::Args),
     Solve(solve::Args),
     Count(count::Args),
+    Plot(plot::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -41,5 +43,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Info(a) => info::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Count(a) => count::run(a),
+        Command::Plot(a) => plot::run(a),
     }
 }
