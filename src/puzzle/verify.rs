@@ -142,21 +142,29 @@ pub fn verify(structure: &Structure, givens: &Grid, solution: &Grid) -> Vec<Viol
     let mut window_pairs = std::collections::HashSet::new();
     let mut by_value: Vec<Vec<usize>> = Vec::new();
     for group in structure.all_groups() {
-        by_value.clear();
-        by_value.resize(group.max_value as usize + 1, Vec::new());
+        // Fast pass: a bitmask of the values seen (values are at most 255). Only a group with a
+        // repeat pays for the detailed report below.
+        let mut seen = [0u64; 4];
         let mut repeated = false;
         for &cell in &group.cells {
             let cell = cell as usize;
             if usable[cell] {
                 let v = solution.get(cell) as usize;
-                if v < by_value.len() {
-                    by_value[v].push(cell);
-                    repeated |= by_value[v].len() > 1;
-                }
+                let bit = 1u64 << (v % 64);
+                repeated |= seen[v / 64] & bit != 0;
+                seen[v / 64] |= bit;
             }
         }
         if !repeated {
             continue;
+        }
+        by_value.clear();
+        by_value.resize(256, Vec::new());
+        for &cell in &group.cells {
+            let cell = cell as usize;
+            if usable[cell] {
+                by_value[solution.get(cell) as usize].push(cell);
+            }
         }
         for (value, cells) in by_value.iter().enumerate() {
             if cells.len() < 2 {
