@@ -77,33 +77,8 @@ pub fn sibling_solutions(path: &Path) -> Option<PathBuf> {
 /// Reads every puzzle of `path`. Fails as a whole only when the file cannot be read or holds no
 /// puzzle at all; errors in single puzzles are per entry.
 pub fn read_collection(path: &Path, options: &ReadOptions) -> Result<Collection, Error> {
-    let mut lines = Vec::new();
-    for (n, line) in open_lines(path)? {
-        lines.push((n, line.map_err(|e| e.in_file(path))));
-    }
-    let first = lines.iter().find_map(|(_, l)| match l {
-        Ok(t) if !t.trim().is_empty() && !t.trim_start().starts_with('#') => Some(Ok(t.clone())),
-        Ok(_) => None,
-        Err(e) => Some(Err(e.clone())),
-    });
-    let first = match first {
-        None => {
-            return Err(Error::Input(
-                InputError::new("no puzzle in file (it is empty or all comments)").in_file(path),
-            ));
-        }
-        Some(Err(e)) => {
-            // Unreadable first line: treat as Sudoku so the error lands on its entry.
-            let _ = e;
-            String::new()
-        }
-        Some(Ok(t)) => t,
-    };
-    let mut collection = if first.trim_start().starts_with("size") {
-        read_suguru(path, lines)
-    } else {
-        read_sudoku(path, lines, &options.layout)
-    };
+    let lines: Vec<_> = open_lines(path)?.collect();
+    let mut collection = parse_lines(path, lines, &options.layout)?;
     if let FileFormat::Sudoku(_) = collection.format {
         let solutions = match &options.solutions {
             Some(p) => Some(p.clone()),
@@ -226,6 +201,41 @@ fn read_suguru(path: &Path, lines: Vec<(usize, Result<String, InputError>)>) -> 
         format: FileFormat::Suguru,
         entries,
         solutions_file: None,
+    }
+}
+
+/// Parses puzzle text (no solutions files): the reader behind [`read_collection`], usable on
+/// bytes that are not a file (fuzzing, tests). `path` only names the source in errors.
+pub fn parse_collection(
+    path: &Path,
+    bytes: &[u8],
+    layout: &LayoutSpec,
+) -> Result<Collection, Error> {
+    parse_lines(path, Lines::new(bytes).collect(), layout)
+}
+
+fn parse_lines(
+    path: &Path,
+    lines: Vec<(usize, Result<String, InputError>)>,
+    layout: &LayoutSpec,
+) -> Result<Collection, Error> {
+    let lines: Vec<_> = lines
+        .into_iter()
+        .map(|(n, l)| (n, l.map_err(|e| e.in_file(path))))
+        .collect();
+    // The first line that is not blank or a comment decides the format; an unreadable line counts
+    // as Sudoku so that its error lands on its own entry.
+    let first = lines.iter().find_map(|(_, l)| match l {
+        Ok(t) if !t.trim().is_empty() && !t.trim_start().starts_with('#') => Some(t.trim_start()),
+        Ok(_) => None,
+        Err(_) => Some(""),
+    });
+    match first {
+        None => Err(Error::Input(
+            InputError::new("no puzzle in file (it is empty or all comments)").in_file(path),
+        )),
+        Some(t) if t.starts_with("size") => Ok(read_suguru(path, lines)),
+        Some(_) => Ok(read_sudoku(path, lines, layout)),
     }
 }
 
