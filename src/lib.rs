@@ -5,6 +5,7 @@
 //! nothing of targets; each target problem has its own module; files are read and written only in
 //! [`formats`].
 
+pub mod batch;
 pub mod cli;
 pub mod cover;
 pub mod error;

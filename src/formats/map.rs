@@ -107,11 +107,16 @@ impl Fingerprinter {
 
 impl MapFile {
     pub fn read(path: &Path) -> Result<MapFile, Error> {
-        let text = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        let text = String::from_utf8(text).map_err(|_| {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        MapFile::parse(path, &bytes)
+    }
+
+    /// Parses map-file bytes; `path` names the source in errors.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<MapFile, Error> {
+        let text = std::str::from_utf8(bytes).map_err(|_| {
             Error::Input(InputError::new("map file is not UTF-8 text").in_file(path))
         })?;
-        serde_json::from_str(&text).map_err(|e| {
+        serde_json::from_str(text).map_err(|e| {
             Error::Input(
                 InputError::at_line(e.line().max(1), format!("not a gridreduce map file: {e}"))
                     .with_column(e.column())
