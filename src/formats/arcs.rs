@@ -130,7 +130,12 @@ pub fn parse_arcs(reader: impl BufRead, limits: &ReadLimits) -> Result<Digraph, 
             t.text()
         )));
     }
-    if let Some((first, repeat)) = first_repeat(&arcs) {
+    // The digraph drops repeats; only when it has fewer arcs than the file is the (slower) search
+    // for the first repeat needed.
+    let digraph = Digraph::new(n, &arcs);
+    if digraph.arc_count() != arcs.len()
+        && let Some((first, repeat)) = first_repeat(&arcs)
+    {
         let (a, b) = arcs[repeat];
         return Err(InputError::at_line(
             lines[repeat] as usize,
@@ -142,7 +147,7 @@ pub fn parse_arcs(reader: impl BufRead, limits: &ReadLimits) -> Result<Digraph, 
             ),
         ));
     }
-    Ok(Digraph::new(n, &arcs))
+    Ok(digraph)
 }
 
 /// [`parse_arcs`] a file; errors name the file.

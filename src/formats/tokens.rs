@@ -93,6 +93,11 @@ impl Tok {
 }
 
 fn classify(text: &str) -> TokKind {
+    // Fast path for the common case: up to 18 plain digits cannot overflow an i64.
+    let b = text.as_bytes();
+    if !b.is_empty() && b.len() <= 18 && b.iter().all(u8::is_ascii_digit) {
+        return TokKind::Int(b.iter().fold(0i64, |v, &d| v * 10 + (d - b'0') as i64));
+    }
     match text.parse::<i64>() {
         Ok(v) => TokKind::Int(v),
         Err(_) => TokKind::Word(text.to_string()),
@@ -109,6 +114,8 @@ pub struct Scanner<R> {
     pos: usize,
     failed: bool,
     replay: bool,
+    /// The current line is ASCII (checked once per line, for the byte-wise fast path).
+    ascii: bool,
 }
 
 impl<R: BufRead> Scanner<R> {
@@ -120,6 +127,7 @@ impl<R: BufRead> Scanner<R> {
             pos: 0,
             failed: false,
             replay: false,
+            ascii: true,
         }
     }
 
@@ -137,11 +145,13 @@ impl<R: BufRead> Scanner<R> {
         match text {
             Ok(t) => {
                 self.text = t;
+                self.ascii = self.text.is_ascii();
                 self.pos = 0;
                 Some(Ok(()))
             }
             Err(e) => {
                 self.failed = true;
+                self.ascii = true;
                 self.text.clear();
                 self.pos = 0;
                 Some(Err(e))
@@ -184,11 +194,26 @@ impl<R: BufRead> Scanner<R> {
         self.replay = false;
         loop {
             let rest = &self.text[self.pos..];
-            let skip = rest.len() - rest.trim_start().len();
+            // ASCII lines (nearly all) are scanned byte by byte; others char by char, so that
+            // Unicode white space separates tokens everywhere alike.
+            let ascii = self.ascii;
+            let skip = if ascii {
+                rest.bytes()
+                    .position(|b| !(b.is_ascii_whitespace() || b == 0x0b))
+                    .unwrap_or(rest.len())
+            } else {
+                rest.len() - rest.trim_start().len()
+            };
             self.pos += skip;
             if self.pos < self.text.len() {
                 let rest = &self.text[self.pos..];
-                let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                let len = if ascii {
+                    rest.bytes()
+                        .position(|b| b.is_ascii_whitespace() || b == 0x0b)
+                        .unwrap_or(rest.len())
+                } else {
+                    rest.find(char::is_whitespace).unwrap_or(rest.len())
+                };
                 let start = self.pos;
                 self.pos += len;
                 let col = start + 1;

@@ -14,7 +14,8 @@
 //!
 //! **Detection** (when no format is given), from the first non-blank line:
 //! 1. it starts with a letter → `lkh`;
-//! 2. it holds two equal numbers `n n` → `linkern`;
+//! 2. it holds two numbers (`n n`) → `linkern` (a permutation written two ids a line needs
+//!    `--format perm`);
 //! 3. it holds one number `k`: a Concorde `.sol` if the next line holds several numbers (Concorde
 //!    writes ten a line) or if exactly `k` numbers follow (when the graph's vertex count `n` is
 //!    known: if `k = n` and `n` numbers follow); otherwise a permutation written one id a line;
@@ -152,6 +153,12 @@ impl Bits {
 /// Turns ids into a tour of exactly `n` vertices numbered from `base`, checking range, count and
 /// repeats. `end_line` is where the list ended (for a short tour).
 fn into_tour(ids: &[Id], n: u32, base: u32, end_line: usize) -> Result<Tour, InputError> {
+    if n == 0 {
+        return Err(InputError::at_line(
+            end_line,
+            "a tour needs at least one vertex",
+        ));
+    }
     let hi = n as u64 + base as u64 - 1;
     for id in ids.iter().take(n as usize) {
         if (id.v as u64) < base as u64 || id.v as u64 > hi {
@@ -516,12 +523,7 @@ pub fn parse_tour(
     let format = match options.format {
         Some(f) => Some(f),
         None if first_alpha => Some(TourFormat::Lkh),
-        None if first_tokens.len() == 2
-            && first_tokens[0] == first_tokens[1]
-            && first_tokens[0].parse::<u32>().is_ok() =>
-        {
-            Some(TourFormat::Linkern)
-        }
+        None if first_tokens.len() == 2 => Some(TourFormat::Linkern),
         None if first_tokens.len() == 1 => None, // .sol or perm: decided on the count below
         None => Some(TourFormat::Perm),
     };

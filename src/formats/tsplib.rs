@@ -784,7 +784,18 @@ fn parse_impl<R: BufRead>(
             else {
                 return Err(InputError::at_line(sc.line(), "no EDGE_DATA_SECTION"));
             };
-            if let Some((first, repeat)) = first_repeat(&edge_list) {
+            // In an ADJ_LIST an edge may appear in the lists of both its ends; only EDGE_LIST
+            // files must name each edge once. The graph drops repeats, so the (slower) search for
+            // the first one runs only when it has fewer edges than the file.
+            let graph = Graph::new(n, &edge_list);
+            let repeat = if adj_list.as_ref().is_some_and(|a| a.0)
+                || graph.edge_count() == edge_list.len()
+            {
+                None
+            } else {
+                first_repeat(&edge_list)
+            };
+            if let Some((first, repeat)) = repeat {
                 let (a, b) = edge_list[repeat];
                 return Err(InputError::at_line(
                     lines[repeat] as usize,
@@ -796,7 +807,6 @@ fn parse_impl<R: BufRead>(
                     ),
                 ));
             }
-            let graph = Graph::new(n, &edge_list);
             let mut fixed_edges = Vec::new();
             if let Some((EdgeSection { edges: list, lines }, _)) = fixed {
                 for (&(a, b), &l) in list.iter().zip(&lines) {
@@ -944,7 +954,7 @@ mod tests {
         let (back, h) = parse_hcp(quirky.as_bytes(), &ReadLimits::default()).unwrap();
         assert_eq!(back, g);
         assert_eq!(h.comments, vec!["a", "b"]);
-        let adj = "TYPE : HCP\nDIMENSION : 4\nEDGE_DATA_FORMAT : ADJ_LIST\nEDGE_DATA_SECTION\n1 2 4 -1\n3 2 4 -1\n-1\nEOF\n";
+        let adj = "TYPE : HCP\nDIMENSION : 4\nEDGE_DATA_FORMAT : ADJ_LIST\nEDGE_DATA_SECTION\n1 2 4 -1\n3 2 4 -1\n4 1 -1\n-1\nEOF\n";
         assert_eq!(
             parse_hcp(adj.as_bytes(), &ReadLimits::default()).unwrap().0,
             g
