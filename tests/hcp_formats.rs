@@ -441,6 +441,25 @@ fn hcp_convert_writes_files_that_check_against_converted_tours() {
     );
 }
 
+#[test]
+fn every_hcp_command_has_help_with_an_example() {
+    for cmd in [
+        vec!["hcp"],
+        vec!["hcp", "check"],
+        vec!["hcp", "info"],
+        vec!["hcp", "convert"],
+    ] {
+        let mut args = cmd.clone();
+        args.push("--help");
+        let (code, out, _) = gridreduce(&args);
+        assert_eq!(code, Some(0), "{cmd:?}");
+        assert!(
+            out.contains("Examples:\n  gridreduce hcp "),
+            "{cmd:?}: {out}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Properties.
 
