@@ -2,6 +2,7 @@
 //! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
 
 pub mod count;
+pub mod hcp;
 pub mod info;
 pub mod input;
 pub mod plot;
@@ -34,6 +35,7 @@ pub enum Command {
     Solve(solve::Args),
     Count(count::Args),
     Plot(plot::Args),
+    Hcp(hcp::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -44,5 +46,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(a) => solve::run(a),
         Command::Count(a) => count::run(a),
         Command::Plot(a) => plot::run(a),
+        Command::Hcp(a) => hcp::run(a),
     }
 }

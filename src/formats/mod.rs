@@ -4,12 +4,19 @@
 //! naming the file, the line (and column where it helps). Writers go through [`atomic::write_atomic`],
 //! so an output file is either complete or absent.
 
+pub mod arcs;
 pub mod atomic;
 pub mod collection;
+pub mod concorde;
+pub mod dot;
+pub mod graphs;
 pub mod lines;
 pub mod map;
 pub mod sudoku_text;
 pub mod suguru_text;
+pub mod tokens;
+pub mod tour;
+pub mod tsplib;
 
 pub use atomic::write_atomic;
 pub use collection::{Collection, Entry, ReadOptions, read_collection};
