@@ -12,6 +12,7 @@ pub mod formats;
 pub mod hcp;
 pub mod puzzle;
 pub mod reduce;
+pub mod search;
 pub mod solvers;
 
 pub use error::{CertificateError, Error, InputError};
