@@ -290,10 +290,18 @@ struct State<'a> {
 impl State<'_> {
     fn place(&mut self, c: usize, v: u8) -> Result<(), Contradiction> {
         if self.cand[c] & bit(v) == 0 {
-            return Err(Contradiction(format!(
-                "{} cannot hold {v}",
-                self.shape.name(c)
-            )));
+            let clash = self.shape.peers[c]
+                .iter()
+                .map(|&p| p as usize)
+                .find(|&p| self.placed[p] && self.cand[p] == bit(v));
+            return Err(Contradiction(match clash {
+                Some(p) => format!(
+                    "{} and {} both hold {v}",
+                    self.shape.name(p),
+                    self.shape.name(c)
+                ),
+                None => format!("{} cannot hold {v}", self.shape.name(c)),
+            }));
         }
         self.cand[c] = bit(v);
         self.placed[c] = true;
