@@ -9,6 +9,7 @@ pub mod cli;
 pub mod cover;
 pub mod error;
 pub mod formats;
+pub mod generate;
 pub mod hcp;
 pub mod puzzle;
 pub mod reduce;

@@ -2,6 +2,7 @@
 //! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
 
 pub mod count;
+pub mod generate;
 pub mod info;
 pub mod input;
 pub mod show;
@@ -32,6 +33,7 @@ pub enum Command {
     Info(info::Args),
     Solve(solve::Args),
     Count(count::Args),
+    Generate(generate::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -41,5 +43,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Info(a) => info::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Count(a) => count::run(a),
+        Command::Generate(a) => generate::run(a),
     }
 }
