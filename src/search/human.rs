@@ -21,9 +21,11 @@
 //! | X-Wing / Swordfish | | k lines of one direction whose places for `v` lie in k lines of the other: `v` leaves the rest of those k lines |
 //! | search | | none of the above applies: the rest is found by the fast search, and the report says so |
 //!
-//! Worked example (4×4, 2×2 blocks, `12.. / .... / .... / ....` with more givens): `r1c3` lies in a
-//! block whose other cells hold 1 and 2… every step is printed as e.g.
-//! `hidden single (block): r1c3 = 4, the only place for 4 in block 2`.
+//! Worked example: Project Euler's first grid (`norvig_easy50#1`,
+//! `..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..`). Block 1 holds
+//! 3, 9 and 1; the 6s of rows 1 and 3 and of column 3 leave r2c2 as its only place for 6, so the
+//! first step is `hidden single (block): r2c2 = 6: the only place for 6 in block 1`, then r1c2 = 8,
+//! r1c6 = 1, …; 49 such steps solve it: grade *easy (hidden single (block))*.
 
 use super::fast::{Options, Search, bit, mask_upto, peer_lists};
 use crate::puzzle::{Grid, GroupKind, Puzzle, Structure, cell_name};
