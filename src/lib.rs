@@ -10,10 +10,12 @@ pub mod cli;
 pub mod cover;
 pub mod error;
 pub mod formats;
+pub mod generate;
 pub mod hcp;
 pub mod plot;
 pub mod puzzle;
 pub mod reduce;
+pub mod search;
 pub mod solvers;
 
 pub use error::{CertificateError, Error, InputError};

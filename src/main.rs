@@ -5,6 +5,13 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Like other Unix tools, stop quietly when the reader of stdout goes away (`| head`) instead of
+    // panicking on the first failed print.
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = gridreduce::cli::Cli::parse();
     match gridreduce::cli::run(cli) {
         Ok(code) => code,

@@ -13,12 +13,24 @@ use crate::reduce::Reduction;
 pub enum Route {
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
+    /// Suguru backtracking exactly as Algorithm 2 of the backtracking paper (the published baseline).
+    Backtrack,
+    /// Our bitset search with propagation (any puzzle; 1×n Suguru by the linear algorithm).
+    Search,
+    /// Human techniques (singles, pairs, triples, pointing, X-Wing, Swordfish), search if they stall.
+    Human,
+    /// Theorem 3's linear algorithm (1×n and n×1 Suguru only).
+    Linear,
 }
 
 impl Route {
     pub fn name(self) -> &'static str {
         match self {
             Route::Cover => "cover",
+            Route::Backtrack => "backtrack",
+            Route::Search => "search",
+            Route::Human => "human",
+            Route::Linear => "linear",
         }
     }
 }
@@ -33,5 +45,9 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
                 .map(|rows| reduction.extract(rows).map_err(Error::from))
                 .collect()
         }
+        Route::Backtrack => crate::search::backtrack_solutions(puzzle, limit),
+        Route::Search => crate::search::solutions(puzzle, limit),
+        Route::Human => crate::search::human_solutions(puzzle, limit),
+        Route::Linear => crate::search::linear_solutions(puzzle, limit),
     }
 }

@@ -2,6 +2,7 @@
 //! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
 
 pub mod count;
+pub mod generate;
 pub mod hcp;
 pub mod info;
 pub mod input;
@@ -36,6 +37,7 @@ pub enum Command {
     Count(count::Args),
     Plot(plot::Args),
     Hcp(hcp::Args),
+    Generate(generate::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -47,5 +49,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count(a) => count::run(a),
         Command::Plot(a) => plot::run(a),
         Command::Hcp(a) => hcp::run(a),
+        Command::Generate(a) => generate::run(a),
     }
 }

@@ -21,6 +21,9 @@ pub struct Args {
     /// Print JSON lines (name, solved, solution) instead.
     #[arg(long)]
     pub json: bool,
+    /// With --via human: print every step and the grade to stderr.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -35,7 +38,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 continue;
             }
         };
-        let found = match solutions(&entry.puzzle, args.via, 1) {
+        let found = if args.explain && args.via == Route::Human {
+            explain(&entry.name, &entry.puzzle)
+        } else {
+            solutions(&entry.puzzle, args.via, 1)
+        };
+        let found = match found {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("gridreduce: {}: {e}", entry.name);
@@ -72,4 +80,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Solves by human techniques and prints the steps and the grade to stderr.
+fn explain(name: &str, puzzle: &crate::puzzle::Puzzle) -> Result<Vec<crate::puzzle::Grid>> {
+    let report = crate::search::human::solve(puzzle).map_err(crate::Error::Usage)?;
+    eprintln!("# {name}");
+    for (i, step) in report.steps.iter().enumerate() {
+        eprintln!("{:>4}. {}: {}", i + 1, step.technique, step.reason);
+    }
+    let tally: Vec<String> = report
+        .tally()
+        .iter()
+        .map(|(t, n)| format!("{t} x{n}"))
+        .collect();
+    eprintln!(
+        "grade: {}; steps: {}",
+        report.grade_text(),
+        tally.join(", ")
+    );
+    if report.used_search {
+        eprintln!("note: the techniques stalled; the search finished the grid");
+    }
+    if let Some(why) = &report.contradiction {
+        eprintln!("no solution: {why}");
+    }
+    Ok(report.solution.into_iter().collect())
 }

@@ -1,0 +1,80 @@
+//! The papers' own algorithms and our fast search — the baselines the reductions are measured
+//! against, and the uniqueness check of the generators.
+//!
+//! * [`backtrack`]: Suguru backtracking exactly as Algorithm 2 of the backtracking paper;
+//! * [`fast`]: our bitset search with propagation, written once against the shared
+//!   [`Structure`](crate::puzzle::Structure) (Suguru and Sudoku alike);
+//! * [`linear`]: Theorem 3's linear algorithm for 1×n and n×1 Suguru, and an exact solution counter;
+//! * [`human`]: Sudoku (and Suguru) by human techniques, with steps and a grade;
+//! * [`rng`]: the seeded generator every randomised step uses.
+//!
+//! [`solutions`] is the one entry point the routes of [`crate::solvers`] use.
+
+pub mod backtrack;
+pub mod bignum;
+pub mod fast;
+pub mod human;
+pub mod linear;
+pub mod rng;
+
+use crate::error::{Error, Result};
+use crate::puzzle::{Grid, Puzzle};
+
+/// Up to `limit` solutions by the fast search; a 1×n or n×1 Suguru goes to the linear algorithm
+/// (whose exact count answers "none" or "exactly one" at once; only when there are several does the
+/// search list them).
+pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    if limit == 0 {
+        return Ok(Vec::new());
+    }
+    if let Puzzle::Suguru(s) = puzzle
+        && linear::is_line(s)
+        && let Ok(count) = linear::count(s)
+    {
+        if count.is_zero() {
+            return Ok(Vec::new());
+        }
+        if limit == 1 || count == bignum::BigUint::one() {
+            return Ok(linear::solve(s).ok().flatten().into_iter().collect());
+        }
+    }
+    fast::solutions(&puzzle.structure(), puzzle.givens(), limit).map_err(Error::Usage)
+}
+
+/// Up to `limit` solutions by Algorithm 2 (Suguru only).
+pub fn backtrack_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    match puzzle {
+        Puzzle::Suguru(s) => Ok(backtrack::solve(s, limit).solutions),
+        Puzzle::Sudoku(_) => Err(Error::Usage(
+            "the backtracking of the Suguru paper solves Suguru only; use --via search for Sudoku"
+                .into(),
+        )),
+    }
+}
+
+/// Solutions by human techniques: the techniques' solution is the only one when no search was
+/// needed (every step is a sound deduction); otherwise the search counts from where they stalled.
+pub fn human_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    if limit == 0 {
+        return Ok(Vec::new());
+    }
+    let report = human::solve(puzzle).map_err(Error::Usage)?;
+    match report.solution {
+        None => Ok(Vec::new()),
+        Some(grid) if limit == 1 || !report.used_search => Ok(vec![grid]),
+        Some(_) => solutions(puzzle, limit),
+    }
+}
+
+/// Up to `limit` solutions of a 1×n or n×1 Suguru by Theorem 3 (the first) and the search (more).
+pub fn linear_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    match puzzle {
+        Puzzle::Suguru(s) => {
+            linear::count(s).map_err(|e| Error::Usage(e.to_string()))?;
+            solutions(puzzle, limit)
+        }
+        Puzzle::Sudoku(_) => Err(Error::Usage(
+            "the linear algorithm solves 1×n and n×1 Suguru only".into(),
+        )),
+    }
+}
