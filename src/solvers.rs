@@ -13,12 +13,16 @@ use crate::reduce::Reduction;
 pub enum Route {
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
+    /// The Hamiltonian-cycle chain (contracted, trimmed graph) solved by CaDiCaL with lazy subtour
+    /// cuts; distinct grids by blocking each grid's value literals.
+    Hcp,
 }
 
 impl Route {
     pub fn name(self) -> &'static str {
         match self {
             Route::Cover => "cover",
+            Route::Hcp => "hcp",
         }
     }
 }
@@ -33,5 +37,12 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
                 .map(|rows| reduction.extract(rows).map_err(Error::from))
                 .collect()
         }
+        Route::Hcp => Ok(crate::hcp::solve::grids(
+            puzzle,
+            &crate::hcp::HcpOptions::default(),
+            limit,
+            &crate::hcp::solve::SolveOptions::default(),
+        )?
+        .grids),
     }
 }
