@@ -13,8 +13,9 @@ use crate::reduce::Reduction;
 pub enum Route {
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
-    /// The Hamiltonian-cycle chain (contracted, trimmed graph) solved by CaDiCaL with lazy subtour
-    /// cuts; distinct grids by blocking each grid's value literals.
+    /// The Hamiltonian-cycle chain (the directed graph with the clue arcs removed: the fastest
+    /// stage for the SAT search) solved by CaDiCaL with lazy subtour cuts; distinct grids by
+    /// blocking each grid's value literals.
     Hcp,
 }
 
@@ -39,7 +40,11 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
         }
         Route::Hcp => Ok(crate::hcp::solve::grids(
             puzzle,
-            &crate::hcp::HcpOptions::default(),
+            &crate::hcp::HcpOptions {
+                stage: crate::hcp::Stage::Directed,
+                trim: false,
+                clues: true,
+            },
             limit,
             &crate::hcp::solve::SolveOptions::default(),
         )?
