@@ -22,6 +22,7 @@ fn contracted() -> HcpOptions {
         stage: Stage::Contracted,
         trim: true,
         clues: true,
+        share: true,
     }
 }
 
@@ -40,6 +41,7 @@ fn blank_directed(n: usize) -> u32 {
         stage: Stage::Directed,
         trim: false,
         clues: true,
+        share: true,
     };
     build(&puzzle, &opts).unwrap().vertices()
 }

@@ -44,6 +44,7 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
                 stage: crate::hcp::Stage::Directed,
                 trim: false,
                 clues: true,
+                share: true,
             },
             limit,
             &crate::hcp::solve::SolveOptions::default(),

@@ -16,6 +16,7 @@ fn opts(stage: Stage, trim: bool) -> HcpOptions {
         stage,
         trim,
         clues: true,
+        share: true,
     }
 }
 
@@ -140,12 +141,25 @@ fn general_formulas_agree_with_the_built_graphs() {
     // Suguru formulas in the region sizes, on the shipped puzzles.
     let cases = gridreduce::reduce::harness::shipped_cases(|p| p.kind() == "suguru");
     for case in cases.iter().take(20) {
+        // Unshared: the formulas in the puzzle's own structure.
         let s = case.puzzle.structure();
-        let chain = build(&case.puzzle, &opts(Stage::Directed, false)).unwrap();
+        let unshared = HcpOptions {
+            share: false,
+            ..opts(Stage::Directed, false)
+        };
+        let chain = build(&case.puzzle, &unshared).unwrap();
         let st = chain.stats();
         assert_eq!(st.directed_vertices, Layout::formula_vertices(&s));
         assert_eq!(st.structure_edges, Layout::formula_arcs(&s));
         assert!(chain.declared_mismatches().is_empty());
+        // Shared: the same formulas in the shared structure, and strictly smaller.
+        let shared = build(&case.puzzle, &opts(Stage::Directed, false)).unwrap();
+        let sh = shared.stats();
+        let s2 = shared.layout().structure();
+        assert_eq!(sh.directed_vertices, Layout::formula_vertices(s2));
+        assert_eq!(sh.structure_edges, Layout::formula_arcs(s2));
+        assert!(sh.directed_vertices < st.directed_vertices);
+        assert!(shared.declared_mismatches().is_empty());
     }
 }
 

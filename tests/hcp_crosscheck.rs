@@ -2,7 +2,7 @@
 //! Hamiltonian cycles (found one grid at a time by the exact CaDiCaL search, each grid forbidden
 //! before the next search) equals the set of solutions found by the independent exact-cover solver
 //! (Algorithm X), at every stage: directed, after the clue arcs, undirected, trimmed, contracted
-//! (trimmed or not). A cycle that decoded to a non-solution would make `extract` fail, a solution
+//! (trimmed or not); for Suguru with shared layers and without. A cycle that decoded to a non-solution would make `extract` fail, a solution
 //! without a cycle would be missing: both fail the test.
 //!
 //! Instances: 4×4 Sudoku with 0, 1 and several solutions (shipped puzzles, with clues removed or a
@@ -16,13 +16,17 @@ use gridreduce::puzzle::{Grid, Puzzle, Suguru};
 use gridreduce::reduce::Reduction;
 use gridreduce::reduce::harness::shipped_cases;
 
-const STAGES: [(Stage, bool, bool); 6] = [
-    (Stage::Directed, false, false),
-    (Stage::Directed, false, true),
-    (Stage::Undirected, false, true),
-    (Stage::Undirected, true, true),
-    (Stage::Contracted, true, true),
-    (Stage::Contracted, false, true),
+/// (stage, trim, clues, share): every stage with shared layers (the default for Suguru), and the
+/// unshared construction (issue 5's prototype design) at both ends of the chain.
+const STAGES: [(Stage, bool, bool, bool); 8] = [
+    (Stage::Directed, false, false, true),
+    (Stage::Directed, false, true, true),
+    (Stage::Undirected, false, true, true),
+    (Stage::Undirected, true, true, true),
+    (Stage::Contracted, true, true, true),
+    (Stage::Contracted, false, true, true),
+    (Stage::Directed, false, false, false),
+    (Stage::Contracted, false, true, false),
 ];
 
 fn reference(puzzle: &Puzzle, limit: usize) -> Vec<Grid> {
@@ -38,8 +42,13 @@ fn reference(puzzle: &Puzzle, limit: usize) -> Vec<Grid> {
 /// Compares the grid sets at every stage; returns the number of solutions.
 fn check(puzzle: &Puzzle, what: &str) -> usize {
     let want = reference(puzzle, 10_000);
-    for (stage, trim, clues) in STAGES {
-        let opts = HcpOptions { stage, trim, clues };
+    for (stage, trim, clues, share) in STAGES {
+        let opts = HcpOptions {
+            stage,
+            trim,
+            clues,
+            share,
+        };
         let found = grids(puzzle, &opts, usize::MAX, &SolveOptions::default())
             .unwrap_or_else(|e| panic!("{what} at {opts:?}: {e}"));
         assert!(found.complete);

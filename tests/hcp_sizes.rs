@@ -36,6 +36,7 @@ fn opts(trim: bool) -> HcpOptions {
         stage: Stage::Contracted,
         trim,
         clues: true,
+        share: true,
     }
 }
 
@@ -162,19 +163,31 @@ fn report_sudoku_9x9() {
 fn report_suguru() {
     let puzzles = read("suguru/backtrack-180.txt");
     println!(
-        "\n| puzzle | size | directed V / A | undirected V / E | trimmed V / E | contracted V / E (trimmed) |"
+        "\n| puzzle | size | unshared directed V / A | directed V / A | undirected V / E | trimmed V / E | contracted V / E (trimmed) | contracted V / E (untrimmed) |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for (name, p) in &puzzles {
         let tail = name.rsplit('/').next().unwrap_or(name);
         if !matches!(tail, "1.in" | "19.in" | "150.in") {
             continue;
         }
         let s = build(p, &opts(true)).unwrap().stats();
+        let u = build(p, &opts(false)).unwrap().stats();
+        let unshared = build(
+            p,
+            &HcpOptions {
+                share: false,
+                ..opts(false)
+            },
+        )
+        .unwrap()
+        .stats();
         println!(
-            "| janko #{} | {} | {} / {} | {} / {} | {} / {} | {} / {} |",
+            "| janko #{} | {} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} |",
             tail.trim_end_matches(".in"),
             p.size_label(),
+            unshared.directed_vertices,
+            unshared.directed_edges,
             s.directed_vertices,
             s.directed_edges,
             s.undirected_vertices.unwrap(),
@@ -182,7 +195,9 @@ fn report_suguru() {
             s.trimmed_vertices.unwrap(),
             s.trimmed_edges.unwrap(),
             s.contracted_vertices.unwrap(),
-            s.contracted_edges.unwrap()
+            s.contracted_edges.unwrap(),
+            u.contracted_vertices.unwrap(),
+            u.contracted_edges.unwrap()
         );
     }
     let mut by_size: std::collections::BTreeMap<String, Vec<HcpStats>> = Default::default();
@@ -253,6 +268,7 @@ fn dump_example() {
             stage: Stage::Directed,
             trim: false,
             clues: true,
+            share: true,
         },
     )
     .unwrap();
@@ -353,6 +369,7 @@ fn report_clue_subsets() {
                         stage: Stage::Directed,
                         trim: false,
                         clues: false,
+                        share: true,
                     },
                 )
                 .unwrap();

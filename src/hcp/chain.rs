@@ -15,7 +15,8 @@
 //! use gridreduce::hcp::chain::{build, HcpOptions, Stage};
 //! use gridreduce::puzzle::{Puzzle, Sudoku};
 //! let puzzle = Puzzle::from(Sudoku::blank(4));
-//! let chain = build(&puzzle, &HcpOptions { stage: Stage::Undirected, trim: false, clues: true }).unwrap();
+//! let opts = HcpOptions { stage: Stage::Undirected, ..HcpOptions::default() };
+//! let chain = build(&puzzle, &opts).unwrap();
 //! let stats = chain.stats();
 //! assert_eq!((stats.directed_vertices, stats.directed_edges), (474, 1258));
 //! assert_eq!(stats.undirected_vertices, Some(1422));
@@ -56,6 +57,9 @@ pub struct HcpOptions {
     pub trim: bool,
     /// Remove the redundant clue arcs, sets (3)–(16) (the givens are always enforced).
     pub clues: bool,
+    /// Suguru: keep cells only in the layers whose constraints need them
+    /// ([`share_layers`](super::layered::share_layers)); no effect on Sudoku.
+    pub share: bool,
 }
 
 impl Default for HcpOptions {
@@ -67,6 +71,7 @@ impl Default for HcpOptions {
             stage: Stage::Contracted,
             trim: false,
             clues: true,
+            share: true,
         }
     }
 }
@@ -90,6 +95,7 @@ impl HcpOptions {
             stage,
             trim,
             clues: true,
+            share: true,
         })
     }
 
@@ -99,7 +105,11 @@ impl HcpOptions {
             step: name.to_string(),
             params: BTreeMap::new(),
         };
-        let mut out = vec![step("layered")];
+        let mut layered = step("layered");
+        layered
+            .params
+            .insert("share".into(), serde_json::Value::Bool(self.share));
+        let mut out = vec![layered];
         if self.clues {
             out.push(step("clues"));
         }
@@ -117,20 +127,17 @@ impl HcpOptions {
 
     /// Inverse of [`HcpOptions::steps`]: fails on a step list this module did not write.
     pub fn from_steps(steps: &[StepRecord]) -> Result<HcpOptions, Error> {
-        for options in [Stage::Directed, Stage::Undirected, Stage::Contracted]
-            .into_iter()
-            .flat_map(|stage| {
-                [(false, false), (false, true), (true, false), (true, true)].map(
-                    move |(trim, clues)| HcpOptions {
-                        stage,
-                        trim: trim && stage != Stage::Directed,
-                        clues,
-                    },
-                )
-            })
-        {
-            if options.steps() == steps {
-                return Ok(options);
+        for stage in [Stage::Directed, Stage::Undirected, Stage::Contracted] {
+            for bits in 0..8u8 {
+                let options = HcpOptions {
+                    stage,
+                    trim: bits & 1 != 0 && stage != Stage::Directed,
+                    clues: bits & 2 != 0,
+                    share: bits & 4 != 0,
+                };
+                if options.steps() == steps {
+                    return Ok(options);
+                }
             }
         }
         let names: Vec<&str> = steps.iter().map(|s| s.step.as_str()).collect();
@@ -343,7 +350,7 @@ pub struct HcpStats {
 /// Builds the chain for `puzzle`. Fails only when the structure cannot be encoded (no check layer
 /// with cells of several values; more vertices than `u32` ids).
 pub fn build(puzzle: &Puzzle, opts: &HcpOptions) -> Result<HcpChain, Error> {
-    let layered = Layered::new(puzzle)?;
+    let layered = Layered::new(puzzle, opts.share)?;
     let clues = opts
         .clues
         .then(|| ClueArcs::new(layered.target(), layered.layout().clone(), puzzle.givens()));
@@ -377,7 +384,7 @@ pub fn stats(puzzle: &Puzzle, trim: bool) -> Result<HcpStats, Error> {
         &HcpOptions {
             stage: Stage::Contracted,
             trim,
-            clues: true,
+            ..HcpOptions::default()
         },
     )?
     .stats())
@@ -408,6 +415,7 @@ impl HcpChain {
                 stage: Stage::Directed,
                 trim: false,
                 clues: d.clues.is_some(),
+                share: d.layered.share(),
             },
             HcpChain::Undirected(u) => HcpOptions {
                 stage: if u.contract.is_some() {
@@ -417,6 +425,7 @@ impl HcpChain {
                 },
                 trim: u.trim.is_some(),
                 clues: u.directed.clues.is_some(),
+                share: u.directed.layered.share(),
             },
         }
     }
@@ -587,10 +596,12 @@ impl HcpChain {
         if cell >= s.cells() || value == 0 || value > s.domain[cell] {
             return EdgeImage::Absent;
         }
-        if layout.layers() == 0 {
+        let Some(&first) = layout.copies(cell).first() else {
+            // A cell in no layer has a single value (one-cell region): nothing to choose.
             return EdgeImage::Forced;
-        }
-        let (a, b) = (layout.x(0, cell, value, 1), layout.e(0, cell));
+        };
+        let first = first as usize;
+        let (a, b) = (layout.x(first, cell, value, 1), layout.e(first, cell));
         let d = self.directed();
         if !d.target().has_arc(a, b) {
             return EdgeImage::Absent;
@@ -641,6 +652,7 @@ pub fn staged_round_trip(puzzle: &Puzzle, solution: &Grid) -> Result<Sizes, Stri
         stage: Stage::Contracted,
         trim: true,
         clues: true,
+        share: true,
     };
     let chain = build(puzzle, &every_step).map_err(|e| e.to_string())?;
     let HcpChain::Undirected(u) = &chain else {

@@ -68,55 +68,57 @@ fn family_arcs(layout: &Layout, givens: &Grid, choice_only: bool) -> Vec<(u8, (u
         }
         let up = |m: u8| if m == d { 1 } else { m + 1 };
         let down = |m: u8| if m == 1 { d } else { m - 1 };
-        let last = layers - 1;
-        if choice_only {
-            if d >= 2 {
-                for m in (1..=d).filter(|&m| m != k) {
-                    out.push((1, (layout.b(g, m), layout.x(0, c, up(m), 1))));
-                }
-                for &other in group.cells.iter().filter(|&&o| o as usize != c) {
-                    out.push((2, (layout.b(g, k), layout.x(0, other as usize, up(k), 1))));
-                }
+        // The copies of a cell, in walk order: entry, transitions between consecutive copies, exit.
+        let first = |cell: usize| layout.copies(cell)[0] as usize;
+        let last = |cell: usize| *layout.copies(cell).last().unwrap_or(&0) as usize;
+        if d >= 2 {
+            for m in (1..=d).filter(|&m| m != k) {
+                out.push((1, (layout.b(g, m), layout.x(first(c), c, up(m), 1))));
             }
+            for &other in group.cells.iter().filter(|&&o| o as usize != c) {
+                let o = other as usize;
+                out.push((2, (layout.b(g, k), layout.x(first(o), o, up(k), 1))));
+            }
+        }
+        if choice_only {
             continue;
         }
         if d >= 2 {
             for m in (1..=d).filter(|&m| m != k) {
-                out.push((1, (layout.b(g, m), layout.x(0, c, up(m), 1))));
-                for copy in 0..last {
+                for w in layout.copies(c).windows(2) {
+                    let (from, to) = (w[0] as usize, w[1] as usize);
                     out.push((
                         3,
-                        (
-                            layout.x(copy, c, down(m), 3),
-                            layout.x(copy + 1, c, up(m), 1),
-                        ),
+                        (layout.x(from, c, down(m), 3), layout.x(to, c, up(m), 1)),
                     ));
                 }
-                out.push((4, (layout.x(last, c, down(m), 3), layout.next_b(g, m))));
+                out.push((4, (layout.x(last(c), c, down(m), 3), layout.next_b(g, m))));
             }
             for &other in group.cells.iter().filter(|&&o| o as usize != c) {
                 let o = other as usize;
-                out.push((2, (layout.b(g, k), layout.x(0, o, up(k), 1))));
-                for copy in 0..last {
+                for w in layout.copies(o).windows(2) {
+                    let (from, to) = (w[0] as usize, w[1] as usize);
                     out.push((
                         13,
-                        (
-                            layout.x(copy, o, down(k), 3),
-                            layout.x(copy + 1, o, up(k), 1),
-                        ),
+                        (layout.x(from, o, down(k), 3), layout.x(to, o, up(k), 1)),
                     ));
                 }
-                out.push((14, (layout.x(last, o, down(k), 3), layout.next_b(g, k))));
+                out.push((14, (layout.x(last(o), o, down(k), 3), layout.next_b(g, k))));
             }
             if d >= 3 {
-                for copy in 0..layers {
+                for &copy in layout.copies(c) {
+                    let copy = copy as usize;
                     out.push((15, (layout.x(copy, c, down(k), 3), layout.x(copy, c, k, 1))));
                     out.push((15, (layout.x(copy, c, k, 3), layout.x(copy, c, up(k), 1))));
                 }
             }
         }
-        for l in 0..layers {
-            let gi = layout.group_of(l, c) as usize;
+        for &l in layout.copies(c) {
+            let l = l as usize;
+            let Some(gi) = layout.group_of(l, c) else {
+                continue;
+            };
+            let gi = gi as usize;
             let lg = &s.layers[l][gi];
             // Sudoku numbering: rows layer (5)–(8), columns layer (9)–(12) in the order of the
             // paper's quoted sets; further layers reuse the column numbers.

@@ -56,6 +56,8 @@ use crate::puzzle::{Grid, GroupKind, Puzzle, Structure};
 use crate::reduce::{Problem, Reduction, Sizes};
 use std::sync::Arc;
 
+const NONE: u32 = u32::MAX;
+
 /// A vertex of the layered graph, by role. Indices are 0-based; values 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Vertex {
@@ -119,27 +121,33 @@ pub struct Layout {
     slack_start: Vec<Vec<u32>>,
     /// Per layer: id one past its last slack vertex.
     layer_end: Vec<u32>,
-    /// Group index of each cell in each layer.
+    /// Group index of each cell in each layer (`NONE` when the cell is not in that layer).
     group_of: Vec<Vec<u32>>,
-    /// Offset of each cell's first triplet vertex inside a copy (`3 Σ_{c' < c} d_{c'}`).
-    tri_off: Vec<u32>,
+    /// The copies (= layers) each cell takes part in, ascending.
+    copies_of: Vec<Vec<u32>>,
+    /// Per copy: its cells, ascending, and the offset of each one's first triplet vertex.
+    copy_cells: Vec<Vec<u32>>,
+    copy_offs: Vec<Vec<u32>>,
+    /// Per copy and cell: offset of the cell's first triplet vertex inside the copy, and index of
+    /// its end vertex among the copy's cells (`NONE` when absent).
+    tri_off: Vec<Vec<u32>>,
+    end_idx: Vec<Vec<u32>>,
     /// First triplet id of each copy.
     copy_start: Vec<u32>,
-    /// `3 Σ_c d_c`.
-    copy_tris: u32,
+    /// Triplet vertices of each copy (`3 Σ d_c` over its cells).
+    copy_tris: Vec<u32>,
     total: u32,
 }
 
 impl Layout {
-    /// Fails when the structure cannot be encoded: no layer although a cell has two or more values
-    /// (the construction reads values in the layers), or more vertices than `u32` ids.
+    /// Fails when the structure cannot be encoded: a cell with two or more values in no layer
+    /// (the construction reads values in the layers), an empty layer, or more vertices than `u32`
+    /// ids. Layers need not cover every cell (see [`share_layers`]).
     pub fn new(structure: Structure) -> Result<Layout, Error> {
         let cells = structure.cells();
         let layers = structure.layers.len();
-        if layers == 0 && structure.domain.iter().any(|&d| d > 1) {
-            return Err(Error::Usage(
-                "the Hamiltonian-cycle construction needs at least one check layer".into(),
-            ));
+        if structure.layers.iter().any(|l| l.is_empty()) {
+            return Err(Error::Usage("a check layer has no group".into()));
         }
         let mut next: u64 = 2;
         let mut b_start = Vec::with_capacity(structure.choice.len());
@@ -168,7 +176,7 @@ impl Layout {
             }
             slack_start.push(starts);
             layer_end.push(next as u32);
-            let mut of = vec![0u32; cells];
+            let mut of = vec![NONE; cells];
             for (gi, g) in layer.iter().enumerate() {
                 for &c in &g.cells {
                     of[c as usize] = gi as u32;
@@ -176,21 +184,49 @@ impl Layout {
             }
             group_of.push(of);
         }
-        let mut tri_off = Vec::with_capacity(cells);
-        let mut off: u64 = 0;
-        for &d in &structure.domain {
-            tri_off.push(off as u32);
-            off += 3 * d as u64;
-        }
-        let copy_tris = off;
+        // Copies: a cell takes part in the copy of every layer that has it in a group (all layers
+        // for Sudoku and unshared Suguru).
+        let mut copies_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        let mut copy_cells = Vec::with_capacity(layers);
+        let mut copy_offs = Vec::with_capacity(layers);
+        let mut tri_off = Vec::with_capacity(layers);
+        let mut end_idx = Vec::with_capacity(layers);
         let mut copy_start = Vec::with_capacity(layers);
-        for _ in 0..layers {
+        let mut copy_tris = Vec::with_capacity(layers);
+        for (l, of) in group_of.iter().enumerate() {
+            let mut list = Vec::new();
+            let mut offs = Vec::new();
+            let mut toff = vec![NONE; cells];
+            let mut eidx = vec![NONE; cells];
+            let mut off: u64 = 0;
+            for c in 0..cells {
+                if of[c] == NONE {
+                    continue;
+                }
+                copies_of[c].push(l as u32);
+                toff[c] = off as u32;
+                eidx[c] = list.len() as u32;
+                list.push(c as u32);
+                offs.push(off as u32);
+                off += 3 * structure.domain[c] as u64;
+            }
             copy_start.push(next as u32);
-            next += copy_tris + cells as u64;
+            next += off + list.len() as u64;
+            if next > u32::MAX as u64 / 4 {
+                return Err(Error::Usage(format!(
+                    "the Hamiltonian-cycle graph would have more than {next} vertices, too many to number"
+                )));
+            }
+            copy_tris.push(off as u32);
+            copy_cells.push(list);
+            copy_offs.push(offs);
+            tri_off.push(toff);
+            end_idx.push(eidx);
         }
-        if next > u32::MAX as u64 / 4 || copy_tris > u32::MAX as u64 {
+        if let Some(c) = (0..cells).find(|&c| copies_of[c].is_empty() && structure.domain[c] > 1) {
             return Err(Error::Usage(format!(
-                "the Hamiltonian-cycle graph would have {next} vertices, too many to number"
+                "cell {} is in no check layer; the construction reads values in the layers",
+                crate::puzzle::cell_name(structure.cols, c)
             )));
         }
         let naming = if layers == 2
@@ -214,9 +250,13 @@ impl Layout {
             slack_start,
             layer_end,
             group_of,
+            copies_of,
+            copy_cells,
+            copy_offs,
             tri_off,
+            end_idx,
             copy_start,
-            copy_tris: copy_tris as u32,
+            copy_tris,
             total: next as u32,
         })
     }
@@ -232,13 +272,21 @@ impl Layout {
     pub fn layers(&self) -> usize {
         self.structure.layers.len()
     }
-    /// Number of triplets over all copies (`L Σ_c d_c`).
+    /// Number of triplets over all copies (`L Σ_c d_c` when every cell is in every layer).
     pub fn triplets(&self) -> u64 {
-        self.layers() as u64 * self.copy_tris as u64 / 3
+        self.copy_tris.iter().map(|&t| t as u64 / 3).sum()
     }
-    /// Group index of `cell` in `layer`.
-    pub fn group_of(&self, layer: usize, cell: usize) -> u32 {
-        self.group_of[layer][cell]
+    /// Group index of `cell` in `layer`, `None` when the layer does not have the cell.
+    pub fn group_of(&self, layer: usize, cell: usize) -> Option<u32> {
+        Some(self.group_of[layer][cell]).filter(|&g| g != NONE)
+    }
+    /// The copies (layers) `cell` takes part in, ascending.
+    pub fn copies(&self, cell: usize) -> &[u32] {
+        &self.copies_of[cell]
+    }
+    /// The cells of copy `copy`, ascending.
+    pub fn copy_cells(&self, copy: usize) -> &[u32] {
+        &self.copy_cells[copy]
     }
 
     pub fn s(&self) -> u32 {
@@ -260,12 +308,16 @@ impl Layout {
         self.slack_start[layer][group] + index
     }
     /// Triplet vertex `pos ∈ 1..=3` of value `value` of `cell` in copy `copy`.
+    /// The cell must take part in the copy.
     pub fn x(&self, copy: usize, cell: usize, value: u8, pos: u8) -> u32 {
-        self.copy_start[copy] + self.tri_off[cell] + 3 * (value as u32 - 1) + pos as u32 - 1
+        debug_assert!(self.tri_off[copy][cell] != NONE);
+        self.copy_start[copy] + self.tri_off[copy][cell] + 3 * (value as u32 - 1) + pos as u32 - 1
     }
     /// End vertex of `cell` in copy `copy` (`v[i,j]` for copy 0 of Sudoku, `w[i,j]` for copy 1).
+    /// The cell must take part in the copy.
     pub fn e(&self, copy: usize, cell: usize) -> u32 {
-        self.copy_start[copy] + self.copy_tris + cell as u32
+        debug_assert!(self.end_idx[copy][cell] != NONE);
+        self.copy_start[copy] + self.copy_tris[copy] + self.end_idx[copy][cell]
     }
 
     /// Where the walk of `b[g,k]` goes when done: `b[g,k+1]`, `b[g+1,1]`, or the first check pass.
@@ -355,19 +407,20 @@ impl Layout {
         }
         let copy = last(&self.copy_start, id);
         let off = id - self.copy_start[copy];
-        if off < self.copy_tris {
-            let cell = last(&self.tri_off, off);
-            let inner = off - self.tri_off[cell];
+        if off < self.copy_tris[copy] {
+            let i = last(&self.copy_offs[copy], off);
+            let cell = self.copy_cells[copy][i];
+            let inner = off - self.copy_offs[copy][i];
             Some(Vertex::Triplet {
                 copy: copy as u32,
-                cell: cell as u32,
+                cell,
                 value: (inner / 3 + 1) as u8,
                 pos: (inner % 3 + 1) as u8,
             })
         } else {
             Some(Vertex::End {
                 copy: copy as u32,
-                cell: off - self.copy_tris,
+                cell: self.copy_cells[copy][(off - self.copy_tris[copy]) as usize],
             })
         }
     }
@@ -473,7 +526,9 @@ impl Layout {
     /// The triplets of the walk `W(g,k,c)` in order, as `(copy, value)` pairs.
     pub fn walk(&self, cell: usize, k: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
         let d = self.structure.domain[cell];
-        (0..self.layers()).flat_map(move |copy| Self::walk_values(d, k).map(move |m| (copy, m)))
+        self.copies_of[cell]
+            .iter()
+            .flat_map(move |&copy| Self::walk_values(d, k).map(move |m| (copy as usize, m)))
     }
 
     /// Every arc of the construction for the structure (no givens) that `keep` accepts; each arc
@@ -496,31 +551,32 @@ impl Layout {
         // arcs are shared with other walks of the same cell).
         for (g, group) in s.choice.iter().enumerate() {
             let size = group.cells.len() as u8;
-            if size == 1 || self.layers() == 0 {
-                for k in 1..=size {
-                    push(self.b(g, k), self.next_b(g, k), &mut arcs);
-                }
+            if size == 1 {
+                push(self.b(g, 1), self.next_b(g, 1), &mut arcs);
                 continue;
             }
-            let last = self.layers() - 1;
             let up = |m: u8| if m == size { 1 } else { m + 1 };
             let down = |m: u8| if m == 1 { size } else { m - 1 };
             for &c in &group.cells {
                 let c = c as usize;
+                let copies = &self.copies_of[c];
+                let (first, last) = (copies[0] as usize, copies[copies.len() - 1] as usize);
                 for k in 1..=size {
-                    push(self.b(g, k), self.x(0, c, up(k), 1), &mut arcs);
-                    for copy in 0..last {
+                    push(self.b(g, k), self.x(first, c, up(k), 1), &mut arcs);
+                    for w in copies.windows(2) {
+                        let (from, to) = (w[0] as usize, w[1] as usize);
                         push(
-                            self.x(copy, c, down(k), 3),
-                            self.x(copy + 1, c, up(k), 1),
+                            self.x(from, c, down(k), 3),
+                            self.x(to, c, up(k), 1),
                             &mut arcs,
                         );
                     }
                     push(self.x(last, c, down(k), 3), self.next_b(g, k), &mut arcs);
                 }
                 if size >= 3 {
-                    for copy in 0..self.layers() {
+                    for &copy in copies {
                         for m in 1..=size {
+                            let copy = copy as usize;
                             push(self.x(copy, c, m, 3), self.x(copy, c, up(m), 1), &mut arcs);
                         }
                     }
@@ -529,7 +585,8 @@ impl Layout {
         }
         // Triplet internals x1 ⇄ x2 ⇄ x3.
         for copy in 0..self.layers() {
-            for c in 0..s.cells() {
+            for &c in &self.copy_cells[copy] {
+                let c = c as usize;
                 for m in 1..=s.domain[c] {
                     let x1 = self.x(copy, c, m, 1);
                     let (x2, x3) = (x1 + 1, x1 + 2);
@@ -570,34 +627,45 @@ impl Layout {
     }
 
     fn estimated_arcs(&self) -> usize {
-        let d: usize = self.structure.domain.iter().map(|&d| d as usize).sum();
-        (self.layers() * 4 + 2) * d * 3 + self.total as usize
+        3 * self.total as usize
     }
 
-    /// Vertex count by the closed formula in the region sizes (see the module docs):
-    /// `2 + n + Σ_ℓ Σ_G (K_G + 1 + σ_G) + L (3 Σ_c d_c + n)`.
+    /// Vertex count by the closed formula in the region sizes (see the module docs), with `L_c`
+    /// the number of layers that have cell `c` (`L` for every cell unless layers are shared):
+    /// `2 + n + Σ_ℓ Σ_G (K_G + 1 + σ_G) + Σ_c L_c (3 d_c + 1)`.
     pub fn formula_vertices(s: &Structure) -> u64 {
         let n = s.cells() as u64;
-        let d: u64 = s.domain.iter().map(|&d| d as u64).sum();
         let layers: u64 = s
             .layers
             .iter()
             .flatten()
             .map(|g| g.max_value as u64 + 1 + g.slack().max(0) as u64)
             .sum();
-        2 + n + layers + s.layers.len() as u64 * (3 * d + n)
+        let copies: u64 = s
+            .layers
+            .iter()
+            .flatten()
+            .flat_map(|g| g.cells.iter())
+            .map(|&c| 3 * s.domain[c as usize] as u64 + 1)
+            .sum();
+        2 + n + layers + copies
     }
 
     /// Arc count (before givens) by the closed formula:
-    /// `2 + Σ_c A(d_c) + 4 L Σ_c d_c + Σ_ℓ Σ_G (2 Σ_{c∈G} d_c + |G|(K_G+1) + σ_G(2K_G+1) + 1)`
-    /// with `A(1) = 1/|g|` per cell (one arc per one-cell group) and, for `d ≥ 2`,
-    /// `A(d) = d(L+1) + L·d·[d ≥ 3]` (walk entries, transitions, exits, chains).
+    /// `2 + Σ_c A_c + 4 Σ_c L_c d_c + Σ_ℓ Σ_G (2 Σ_{c∈G} d_c + |G|(K_G+1) + σ_G(2K_G+1) + 1)`
+    /// with one arc `b → next_b` per one-cell group and, for `d_c ≥ 2`,
+    /// `A_c = d_c (L_c + 1) + L_c d_c [d_c ≥ 3]` (walk entries, transitions, exits, chains).
     pub fn formula_arcs(s: &Structure) -> u64 {
-        let l = s.layers.len() as u64;
+        let mut lc = vec![0u64; s.cells()];
+        for g in s.layers.iter().flatten() {
+            for &c in &g.cells {
+                lc[c as usize] += 1;
+            }
+        }
         let mut total = 2u64;
-        for &d in &s.domain {
-            let d = d as u64;
-            total += if d == 1 || l == 0 {
+        for (c, &d) in s.domain.iter().enumerate() {
+            let (d, l) = (d as u64, lc[c]);
+            total += if d == 1 {
                 1
             } else {
                 d * (l + 1) + if d >= 3 { l * d } else { 0 }
@@ -614,6 +682,110 @@ impl Layout {
     }
 }
 
+/// **Shared layers** (Suguru): keeps, in each layer, only the cells that a constraint needs there.
+///
+/// Two cells must be kept apart by some layer group only if they are in different choice groups
+/// (cells of one region are kept apart by the choice pass already). Each such *needed pair* lies in
+/// a group of one or more layers (a horizontal or vertical Suguru neighbour in two of the four
+/// window classes, a diagonal one in one). We choose for every needed pair one of its layers and
+/// make both cells *members* there: first the pairs with a single layer, then, greedily, the pair
+/// whose cheapest layer needs the fewest new memberships (0, then 1, then 2; ties: the lowest
+/// layer). A cell of two or more values that ends up in no layer joins its group of layer 0 (the
+/// construction reads values in the layers). Layer ℓ's groups become `G ∩ members(ℓ)`; empty
+/// groups and layers disappear, and every cell takes part only in the copies of its layers.
+///
+/// Correctness: each kept group is a subset of a puzzle group, so its "at most once" is a rule of
+/// the puzzle (solutions keep their cycles); every needed pair shares a kept group, and pairs of one
+/// region are distinct by the choice pass, so every cycle still decodes to a solution. The proof of
+/// the construction (docs/hcp-construction.md) only uses that each cell is in at least one layer.
+pub fn share_layers(s: &Structure) -> Structure {
+    let n = s.cells();
+    let layers = s.layers.len();
+    // Needed pairs with their candidate layers.
+    let mut pairs: std::collections::BTreeMap<(u32, u32), Vec<usize>> = Default::default();
+    for (l, layer) in s.layers.iter().enumerate() {
+        for g in layer {
+            for (i, &a) in g.cells.iter().enumerate() {
+                for &b in &g.cells[i + 1..] {
+                    if s.choice_of[a as usize] != s.choice_of[b as usize] {
+                        pairs.entry((a.min(b), a.max(b))).or_default().push(l);
+                    }
+                }
+            }
+        }
+    }
+    let mut member = vec![vec![false; n]; layers];
+    let mut open: Vec<((u32, u32), Vec<usize>)> = Vec::new();
+    for (pair, ls) in pairs {
+        if ls.len() == 1 {
+            member[ls[0]][pair.0 as usize] = true;
+            member[ls[0]][pair.1 as usize] = true;
+        } else {
+            open.push((pair, ls));
+        }
+    }
+    let cost = |member: &Vec<Vec<bool>>, (a, b): (u32, u32), l: usize| {
+        !member[l][a as usize] as u32 + !member[l][b as usize] as u32
+    };
+    for round in 0..=2u32 {
+        loop {
+            let mut changed = false;
+            open.retain(|&(pair, ref ls)| {
+                let best = ls
+                    .iter()
+                    .copied()
+                    .min_by_key(|&l| (cost(&member, pair, l), l))
+                    .unwrap_or(0);
+                if cost(&member, pair, best) <= round {
+                    changed |= cost(&member, pair, best) > 0;
+                    member[best][pair.0 as usize] = true;
+                    member[best][pair.1 as usize] = true;
+                    false
+                } else {
+                    true
+                }
+            });
+            if !changed {
+                break;
+            }
+        }
+    }
+    if layers > 0 {
+        for (c, &d) in s.domain.iter().enumerate() {
+            if d > 1 && member.iter().all(|m| !m[c]) {
+                member[0][c] = true;
+            }
+        }
+    }
+    let mut out = s.clone();
+    out.layers = s
+        .layers
+        .iter()
+        .enumerate()
+        .map(|(l, layer)| {
+            layer
+                .iter()
+                .filter_map(|g| {
+                    let cells: Vec<u32> = g
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| member[l][c as usize])
+                        .collect();
+                    let max_value = cells.iter().map(|&c| s.domain[c as usize]).max()?;
+                    Some(crate::puzzle::Group {
+                        kind: g.kind,
+                        cells,
+                        max_value,
+                    })
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|layer: &Vec<crate::puzzle::Group>| !layer.is_empty())
+        .collect();
+    out
+}
+
 /// Haythorpe's closed forms for the blank N×N Sudoku (any block layout): vertices and arcs.
 pub fn sudoku_formula(n: u64) -> (u64, u64) {
     (
@@ -625,6 +797,7 @@ pub fn sudoku_formula(n: u64) -> (u64, u64) {
 /// Step 1: puzzle → directed layered graph with the givens enforced by the choice arcs.
 pub struct Layered {
     layout: Arc<Layout>,
+    share: bool,
     puzzle: Puzzle,
     target: Digraph,
     structure_arcs: u64,
@@ -633,8 +806,14 @@ pub struct Layered {
 }
 
 impl Layered {
-    pub fn new(puzzle: &Puzzle) -> Result<Layered, Error> {
-        let layout = Arc::new(Layout::new(puzzle.structure())?);
+    /// The construction for `puzzle`; `share` applies [`share_layers`] to Suguru (Sudoku keeps
+    /// Haythorpe's graph whatever `share` says).
+    pub fn new(puzzle: &Puzzle, share: bool) -> Result<Layered, Error> {
+        let structure = match puzzle {
+            Puzzle::Suguru(_) if share => share_layers(&puzzle.structure()),
+            _ => puzzle.structure(),
+        };
+        let layout = Arc::new(Layout::new(structure)?);
         let forbidden = super::clues::choice_arcs(&layout, puzzle.givens());
         let mut all = 0u64;
         let arcs = layout.arcs(|a, b| {
@@ -658,6 +837,7 @@ impl Layered {
             .with("removed_arcs", forbidden.len() as u64);
         Ok(Layered {
             layout,
+            share,
             puzzle: puzzle.clone(),
             target,
             structure_arcs,
@@ -668,6 +848,10 @@ impl Layered {
 
     pub fn layout(&self) -> &Arc<Layout> {
         &self.layout
+    }
+    /// Whether it was asked to share layers (it only does for Suguru).
+    pub fn share(&self) -> bool {
+        self.share
     }
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
@@ -747,7 +931,8 @@ pub fn canonical_tour(layout: &Layout, solution: &Grid) -> Result<Tour, Certific
 }
 
 /// The paper's §6 decoding of a Hamiltonian cycle (already checked against the graph): the
-/// predecessor of `e⁰[c]` (`v[i,j]`) is `x⁰[c,k,1]`, and `k` is the value of `c`.
+/// predecessor of `e⁰[c]` (`v[i,j]`) is `x⁰[c,k,1]`, and `k` is the value of `c` (with shared
+/// layers: the cell's first copy instead of copy 0).
 pub fn decode_tour(layout: &Layout, tour: &Tour) -> Result<Grid, CertificateError> {
     let s = layout.structure();
     let n = layout.vertices() as usize;
@@ -770,23 +955,25 @@ pub fn decode_tour(layout: &Layout, tour: &Tour) -> Result<Grid, CertificateErro
     }
     let mut grid = Grid::empty(s.rows, s.cols);
     for c in 0..s.cells() {
-        let value = if layout.layers() == 0 {
-            1
-        } else {
-            let p = pred[layout.e(0, c) as usize];
-            match layout.vertex(p) {
-                Some(Vertex::Triplet {
-                    copy: 0,
-                    cell,
-                    value,
-                    pos: 1,
-                }) if cell as usize == c => value,
-                _ => {
-                    return Err(CertificateError::new(format!(
-                        "tour enters {} from {}, not from an x-triplet of that cell",
-                        layout.label(layout.e(0, c)),
-                        layout.label(p)
-                    )));
+        let value = match layout.copies(c).first() {
+            None => 1,
+            Some(&first) => {
+                let first = first as usize;
+                let p = pred[layout.e(first, c) as usize];
+                match layout.vertex(p) {
+                    Some(Vertex::Triplet {
+                        copy,
+                        cell,
+                        value,
+                        pos: 1,
+                    }) if cell as usize == c && copy as usize == first => value,
+                    _ => {
+                        return Err(CertificateError::new(format!(
+                            "tour enters {} from {}, not from an x-triplet of that cell",
+                            layout.label(layout.e(first, c)),
+                            layout.label(p)
+                        )));
+                    }
                 }
             }
         };

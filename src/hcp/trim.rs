@@ -40,7 +40,8 @@ impl Trim {
         let mut count = 0u64;
         let s = layout.structure();
         for copy in 0..layout.layers() {
-            for c in 0..s.cells() {
+            for &c in layout.copy_cells(copy) {
+                let c = c as usize;
                 for m in 1..=s.domain[c] {
                     let x1 = layout.x(copy, c, m, 1);
                     let (x2, x3) = (x1 + 1, x1 + 2);

@@ -41,6 +41,7 @@ pub fn registry() -> Vec<Registered> {
                     stage: Stage::Contracted,
                     trim: false,
                     clues: true,
+                    share: true,
                 };
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
