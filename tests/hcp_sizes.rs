@@ -255,7 +255,8 @@ fn report_blank_sudoku() {
     }
 }
 
-/// The arcs of the 1×2 Suguru with one region (the drawing in `docs/hcp-example.svg`), with the
+/// The arcs of the 1×2 Suguru with one region, layers not shared (the drawing in
+/// `docs/hcp-example.svg`), with the
 /// canonical cycle of its solution `1 2`, as `label label` lines.
 #[test]
 #[ignore = "report; prints the example graph"]
@@ -268,7 +269,7 @@ fn dump_example() {
             stage: Stage::Directed,
             trim: false,
             clues: true,
-            share: true,
+            share: false,
         },
     )
     .unwrap();

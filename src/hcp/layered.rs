@@ -41,6 +41,11 @@
 //! `r[G,k]` of the right value, and each value vertex leaves once: no value twice in `G`. Proof in
 //! `docs/hcp-construction.md`.
 //!
+//! A cell has triplets and an end vertex only in the copies of the layers that contain it: every
+//! layer for Sudoku; for Suguru [`share_layers`] keeps a cell only in the layers whose constraints
+//! need it (about 45 % fewer vertices and arcs on the shipped puzzles). Walks then visit the
+//! cell's own copies in order.
+//!
 //! Givens are enforced here, by removing the choice arcs that would give a cell another value
 //! (the paper's clue sets (1) and (2), corrected): `b[g,m] → x⁰[c,m+1,1]` for `m ≠` the given of
 //! `c`, and `b[g,k] → x⁰[c',k+1,1]` for the other cells `c'` of `g`. The redundant clue arcs are
