@@ -21,6 +21,10 @@ pub enum Route {
     Human,
     /// Theorem 3's linear algorithm (1×n and n×1 Suguru only).
     Linear,
+    /// The Hamiltonian-cycle chain (the directed graph with the clue arcs removed: the fastest
+    /// stage for the SAT search) solved by CaDiCaL with lazy subtour cuts; distinct grids by
+    /// blocking each grid's value literals.
+    Hcp,
 }
 
 impl Route {
@@ -31,6 +35,7 @@ impl Route {
             Route::Search => "search",
             Route::Human => "human",
             Route::Linear => "linear",
+            Route::Hcp => "hcp",
         }
     }
 }
@@ -49,5 +54,17 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
         Route::Search => crate::search::solutions(puzzle, limit),
         Route::Human => crate::search::human_solutions(puzzle, limit),
         Route::Linear => crate::search::linear_solutions(puzzle, limit),
+        Route::Hcp => Ok(crate::hcp::solve::grids(
+            puzzle,
+            &crate::hcp::HcpOptions {
+                stage: crate::hcp::Stage::Directed,
+                trim: false,
+                clues: true,
+                share: true,
+            },
+            limit,
+            &crate::hcp::solve::SolveOptions::default(),
+        )?
+        .grids),
     }
 }

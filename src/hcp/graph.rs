@@ -15,29 +15,113 @@ struct Csr {
     next: Vec<u32>,
 }
 
+/// Which pairs a [`Csr`] is built from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Orient {
+    /// `(a, b)` lists `b` under `a`.
+    Forward,
+    /// `(a, b)` lists `b` under `a` and `a` under `b`.
+    Both,
+}
+
 impl Csr {
-    fn build(n: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Csr {
+    /// Counting sort by first component, then each (short) list sorted and deduplicated; loops
+    /// `(a, a)` are dropped. Linear apart from the per-vertex sorts. Written with index loops: this
+    /// runs on every graph of every test, in unoptimised builds too.
+    fn build(n: usize, pairs: &[(u32, u32)], orient: Orient) -> Csr {
+        let both = orient == Orient::Both;
         let mut start = vec![0u32; n + 1];
-        for (a, _) in pairs.clone() {
-            start[a as usize + 1] += 1;
+        for &(a, b) in pairs {
+            if a != b {
+                start[a as usize + 1] += 1;
+                if both {
+                    start[b as usize + 1] += 1;
+                }
+            }
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
         let mut fill = start.clone();
         let mut next = vec![0u32; start[n] as usize];
-        for (a, b) in pairs {
-            next[fill[a as usize] as usize] = b;
-            fill[a as usize] += 1;
+        for &(a, b) in pairs {
+            if a != b {
+                next[fill[a as usize] as usize] = b;
+                fill[a as usize] += 1;
+                if both {
+                    next[fill[b as usize] as usize] = a;
+                    fill[b as usize] += 1;
+                }
+            }
+        }
+        drop(fill);
+        Csr::sort_lists(start, next)
+    }
+
+    /// The transpose: `b` lists `a` for every `a → b`.
+    fn transpose(&self, n: usize) -> Csr {
+        let mut start = vec![0u32; n + 1];
+        for &b in &self.next {
+            start[b as usize + 1] += 1;
         }
         for i in 0..n {
-            next[start[i] as usize..start[i + 1] as usize].sort_unstable();
+            start[i + 1] += start[i];
         }
+        let mut fill = start.clone();
+        let mut next = vec![0u32; self.next.len()];
+        for a in 0..n {
+            for k in self.start[a] as usize..self.start[a + 1] as usize {
+                let b = self.next[k] as usize;
+                next[fill[b] as usize] = a as u32;
+                fill[b] += 1;
+            }
+        }
+        // Filled in increasing `a`: already sorted and distinct.
         Csr { start, next }
+    }
+
+    /// Sorts and deduplicates each list, compacting in place.
+    fn sort_lists(start: Vec<u32>, mut next: Vec<u32>) -> Csr {
+        let n = start.len() - 1;
+        let mut write = 0usize;
+        let mut new_start = vec![0u32; n + 1];
+        for i in 0..n {
+            let (lo, hi) = (start[i] as usize, start[i + 1] as usize);
+            sort_small(&mut next[lo..hi]);
+            for k in lo..hi {
+                if k == lo || next[k] != next[k - 1] {
+                    next[write] = next[k];
+                    write += 1;
+                }
+            }
+            new_start[i + 1] = write as u32;
+        }
+        next.truncate(write);
+        Csr {
+            start: new_start,
+            next,
+        }
     }
 
     fn of(&self, v: u32) -> &[u32] {
         &self.next[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
+    }
+}
+
+/// Insertion sort for the short adjacency lists (faster than the general sort, also unoptimised).
+fn sort_small(list: &mut [u32]) {
+    if list.len() > 24 {
+        list.sort_unstable();
+        return;
+    }
+    for i in 1..list.len() {
+        let x = list[i];
+        let mut j = i;
+        while j > 0 && list[j - 1] > x {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = x;
     }
 }
 
@@ -53,11 +137,8 @@ impl Digraph {
     /// Builds from arcs; loops and repeated arcs are dropped (constructions never make them; file
     /// readers reject them before this point).
     pub fn new(n: u32, arcs: &[(u32, u32)]) -> Self {
-        let mut arcs: Vec<(u32, u32)> = arcs.iter().copied().filter(|&(a, b)| a != b).collect();
-        arcs.sort_unstable();
-        arcs.dedup();
-        let out = Csr::build(n as usize, arcs.iter().copied());
-        let inc = Csr::build(n as usize, arcs.iter().map(|&(a, b)| (b, a)));
+        let out = Csr::build(n as usize, arcs, Orient::Forward);
+        let inc = out.transpose(n as usize);
         Digraph { n, out, inc }
     }
     pub fn vertices(&self) -> u32 {
@@ -75,6 +156,14 @@ impl Digraph {
     pub fn has_arc(&self, a: u32, b: u32) -> bool {
         a < self.n && self.out.of(a).binary_search(&b).is_ok()
     }
+    /// Position of arc `(a, b)` in [`Digraph::arcs`] order, if it is an arc.
+    pub fn arc_index(&self, a: u32, b: u32) -> Option<usize> {
+        if a >= self.n {
+            return None;
+        }
+        let pos = self.out.of(a).binary_search(&b).ok()?;
+        Some(self.out.start[a as usize] as usize + pos)
+    }
     /// All arcs, sorted by (from, to).
     pub fn arcs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         (0..self.n).flat_map(move |a| self.out(a).iter().map(move |&b| (a, b)))
@@ -83,11 +172,30 @@ impl Digraph {
     pub fn without_arcs(&self, remove: &[(u32, u32)]) -> Digraph {
         let mut remove = remove.to_vec();
         remove.sort_unstable();
-        let kept: Vec<(u32, u32)> = self
-            .arcs()
-            .filter(|arc| remove.binary_search(arc).is_err())
-            .collect();
-        Digraph::new(self.n, &kept)
+        let n = self.n as usize;
+        let mut start = vec![0u32; n + 1];
+        let mut next = Vec::with_capacity(self.out.next.len());
+        let mut r = 0usize;
+        for a in 0..n {
+            for k in self.out.start[a] as usize..self.out.start[a + 1] as usize {
+                let b = self.out.next[k];
+                while r < remove.len() && remove[r] < (a as u32, b) {
+                    r += 1;
+                }
+                if r < remove.len() && remove[r] == (a as u32, b) {
+                    continue;
+                }
+                next.push(b);
+            }
+            start[a + 1] = next.len() as u32;
+        }
+        let out = Csr { start, next };
+        let inc = out.transpose(n);
+        Digraph {
+            n: self.n,
+            out,
+            inc,
+        }
     }
     pub fn to_petgraph(&self) -> petgraph::graph::DiGraph<(), ()> {
         let mut g = petgraph::graph::DiGraph::with_capacity(self.n as usize, self.arc_count());
@@ -112,15 +220,8 @@ pub struct Graph {
 impl Graph {
     /// Builds from edges in any orientation; loops and repeats are dropped.
     pub fn new(n: u32, edges: &[(u32, u32)]) -> Self {
-        let mut e: Vec<(u32, u32)> = edges
-            .iter()
-            .filter(|&&(a, b)| a != b)
-            .map(|&(a, b)| (a.min(b), a.max(b)))
-            .collect();
-        e.sort_unstable();
-        e.dedup();
-        let count = e.len();
-        let adj = Csr::build(n as usize, e.iter().flat_map(|&(a, b)| [(a, b), (b, a)]));
+        let adj = Csr::build(n as usize, edges, Orient::Both);
+        let count = adj.next.len() / 2;
         Graph {
             n,
             adj,

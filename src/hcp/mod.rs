@@ -1,6 +1,19 @@
 //! Hamiltonian-cycle targets: graph types, the layered construction shared by Sudoku (Haythorpe) and
-//! Suguru, clue arcs, the directed → undirected conversion, the triplet trick, degree-2 contraction.
+//! Suguru, clue arcs, the directed → undirected conversion, the triplet trick, degree-2 contraction,
+//! the chain that composes them and an exact solver.
+//!
+//! Entry points: [`chain::build`] (puzzle → graph at a stage, with labels, sizes and decoding),
+//! [`solve::HcSolver`] (Hamiltonian cycles of any graph), [`solve::grids`] (distinct grids through
+//! the chain). The construction and its proofs: `docs/hcp-construction.md`.
 
+pub mod chain;
+pub mod clues;
+pub mod contract;
 pub mod graph;
+pub mod layered;
+pub mod solve;
+pub mod trim;
+pub mod undirect;
 
+pub use chain::{HcpChain, HcpOptions, HcpStats, Stage, build};
 pub use graph::{Digraph, Graph, Tour};

@@ -1,0 +1,393 @@
+//! Size reports for `docs/hcp-construction.md` (ignored: they print tables, they prove nothing new;
+//! the formulas they rely on are asserted in `tests/hcp_construction.rs`). Run in release:
+//!
+//! ```text
+//! cargo test --release --test hcp_sizes -- --ignored --nocapture
+//! HCP_REPORT_LIMIT=2000 cargo test --release --test hcp_sizes -- --ignored --nocapture
+//! ```
+
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::hcp::chain::{HcpChain, HcpOptions, HcpStats, Stage, build};
+use gridreduce::hcp::clues::FAMILIES;
+use gridreduce::puzzle::Puzzle;
+use gridreduce::reduce::harness::data_dir;
+use rayon::prelude::*;
+
+fn read(rel: &str) -> Vec<(String, Puzzle)> {
+    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
+    c.entries
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            (e.name, e.puzzle)
+        })
+        .collect()
+}
+
+fn limit() -> usize {
+    std::env::var("HCP_REPORT_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+fn opts(trim: bool) -> HcpOptions {
+    HcpOptions {
+        stage: Stage::Contracted,
+        trim,
+        clues: true,
+        share: true,
+    }
+}
+
+fn quantiles(mut v: Vec<u64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_unstable();
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "{} / {} / {} / {} / {}",
+        v[0],
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        v[v.len() - 1]
+    )
+}
+
+struct Row {
+    clues: usize,
+    paper: HcpStats,
+    trimmed: HcpStats,
+    per_set: [u64; FAMILIES],
+}
+
+fn row(p: &Puzzle) -> Row {
+    let paper = build(p, &opts(false)).unwrap();
+    let per_set = match &paper {
+        HcpChain::Undirected(u) => u.directed.clues.as_ref().unwrap().per_set(),
+        HcpChain::Directed(_) => unreachable!(),
+    };
+    Row {
+        clues: p.clues(),
+        paper: paper.stats(),
+        trimmed: build(p, &opts(true)).unwrap().stats(),
+        per_set,
+    }
+}
+
+fn report(name: &str, rows: &[Row]) {
+    let col = |f: &dyn Fn(&Row) -> u64| quantiles(rows.iter().map(f).collect());
+    println!(
+        "\n### {name}: {} puzzles (min / q1 / median / q3 / max)\n",
+        rows.len()
+    );
+    println!("| measure | value |\n|---|---|");
+    println!("| clues | {} |", col(&|r| r.clues as u64));
+    println!("| removed arcs | {} |", col(&|r| r.paper.removed_arcs));
+    println!(
+        "| removed arcs per clue (×10) | {} |",
+        col(&|r| r.paper.removed_arcs * 10 / r.clues.max(1) as u64)
+    );
+    println!(
+        "| undirected V | {} |",
+        col(&|r| r.paper.undirected_vertices.unwrap())
+    );
+    println!(
+        "| undirected E | {} |",
+        col(&|r| r.paper.undirected_edges.unwrap())
+    );
+    println!(
+        "| contracted V (untrimmed, the paper's experiment) | {} |",
+        col(&|r| r.paper.contracted_vertices.unwrap())
+    );
+    println!(
+        "| contracted E (untrimmed) | {} |",
+        col(&|r| r.paper.contracted_edges.unwrap())
+    );
+    println!(
+        "| trimmed V / E | {} ; {} |",
+        col(&|r| r.trimmed.trimmed_vertices.unwrap()),
+        col(&|r| r.trimmed.trimmed_edges.unwrap())
+    );
+    println!(
+        "| contracted V (trimmed) | {} |",
+        col(&|r| r.trimmed.contracted_vertices.unwrap())
+    );
+    println!(
+        "| contracted E (trimmed) | {} |",
+        col(&|r| r.trimmed.contracted_edges.unwrap())
+    );
+    let solved = rows
+        .iter()
+        .filter(|r| r.trimmed.contracted_solved == Some(true))
+        .count();
+    println!("| solved by contraction alone | {solved} |");
+    let sets: Vec<String> = (0..FAMILIES)
+        .map(|f| {
+            let total: u64 = rows.iter().map(|r| r.per_set[f]).sum();
+            let clues: u64 = rows.iter().map(|r| r.clues as u64).sum();
+            format!("({}) {:.2}", f + 1, total as f64 / clues.max(1) as f64)
+        })
+        .collect();
+    println!("\nper clue, by set: {}", sets.join(", "));
+}
+
+#[test]
+#[ignore = "report; run in release with --ignored --nocapture"]
+fn report_sudoku_9x9() {
+    let lim = limit();
+    for rel in [
+        "sudoku/royle17.txt",
+        "sudoku/norvig_easy50.txt",
+        "sudoku/norvig_top95.txt",
+        "sudoku/forum_hardest_1106.txt",
+    ] {
+        let puzzles: Vec<(String, Puzzle)> = read(rel).into_iter().take(lim).collect();
+        let rows: Vec<Row> = puzzles.par_iter().map(|(_, p)| row(p)).collect();
+        report(rel, &rows);
+        if rel.contains("easy50") {
+            let heavy: Vec<Row> = puzzles
+                .iter()
+                .filter(|(_, p)| p.clues() >= 30)
+                .map(|(_, p)| row(p))
+                .collect();
+            report("norvig_easy50 with ≥ 30 clues", &heavy);
+        }
+    }
+}
+
+#[test]
+#[ignore = "report; run in release with --ignored --nocapture"]
+fn report_suguru() {
+    let puzzles = read("suguru/backtrack-180.txt");
+    println!(
+        "\n| puzzle | size | unshared directed V / A | directed V / A | undirected V / E | trimmed V / E | contracted V / E (trimmed) | contracted V / E (untrimmed) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, p) in &puzzles {
+        let tail = name.rsplit('/').next().unwrap_or(name);
+        if !matches!(tail, "1.in" | "19.in" | "150.in") {
+            continue;
+        }
+        let s = build(p, &opts(true)).unwrap().stats();
+        let u = build(p, &opts(false)).unwrap().stats();
+        let unshared = build(
+            p,
+            &HcpOptions {
+                share: false,
+                ..opts(false)
+            },
+        )
+        .unwrap()
+        .stats();
+        println!(
+            "| janko #{} | {} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} |",
+            tail.trim_end_matches(".in"),
+            p.size_label(),
+            unshared.directed_vertices,
+            unshared.directed_edges,
+            s.directed_vertices,
+            s.directed_edges,
+            s.undirected_vertices.unwrap(),
+            s.undirected_edges.unwrap(),
+            s.trimmed_vertices.unwrap(),
+            s.trimmed_edges.unwrap(),
+            s.contracted_vertices.unwrap(),
+            s.contracted_edges.unwrap(),
+            u.contracted_vertices.unwrap(),
+            u.contracted_edges.unwrap()
+        );
+    }
+    let mut by_size: std::collections::BTreeMap<String, Vec<HcpStats>> = Default::default();
+    for (_, p) in &puzzles {
+        by_size
+            .entry(p.size_label())
+            .or_default()
+            .push(build(p, &opts(true)).unwrap().stats());
+    }
+    println!(
+        "\n| size | puzzles | directed V | directed A | undirected E | trimmed E | contracted V | contracted E | solved by contraction |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (size, v) in &by_size {
+        let med = |f: &dyn Fn(&HcpStats) -> u64| quantiles(v.iter().map(f).collect());
+        println!(
+            "| {size} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            v.len(),
+            med(&|s| s.directed_vertices),
+            med(&|s| s.directed_edges),
+            med(&|s| s.undirected_edges.unwrap()),
+            med(&|s| s.trimmed_edges.unwrap()),
+            med(&|s| s.contracted_vertices.unwrap()),
+            med(&|s| s.contracted_edges.unwrap()),
+            v.iter()
+                .filter(|s| s.contracted_solved == Some(true))
+                .count()
+        );
+    }
+    println!("\n(cells: min / q1 / median / q3 / max)");
+}
+
+#[test]
+#[ignore = "report; run in release with --ignored --nocapture"]
+fn report_blank_sudoku() {
+    println!(
+        "\n| N | directed V / A | undirected V / E | trimmed V / E | contracted V / E | solved |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for n in [4usize, 9, 16, 25, 36, 49, 64] {
+        let p = Puzzle::from(gridreduce::puzzle::Sudoku::blank(n));
+        let s = build(&p, &opts(true)).unwrap().stats();
+        println!(
+            "| {n} | {} / {} | {} / {} | {} / {} | {} / {} | {:?} |",
+            s.directed_vertices,
+            s.directed_edges,
+            s.undirected_vertices.unwrap(),
+            s.undirected_edges.unwrap(),
+            s.trimmed_vertices.unwrap(),
+            s.trimmed_edges.unwrap(),
+            s.contracted_vertices.unwrap(),
+            s.contracted_edges.unwrap(),
+            s.contracted_solved.unwrap()
+        );
+    }
+}
+
+/// The arcs of the 1×2 Suguru with one region, layers not shared (the drawing in
+/// `docs/hcp-example.svg`), with the
+/// canonical cycle of its solution `1 2`, as `label label` lines.
+#[test]
+#[ignore = "report; prints the example graph"]
+fn dump_example() {
+    use gridreduce::puzzle::{Grid, Suguru};
+    let p = Puzzle::from(Suguru::new(1, 2, &[0, 0], Grid::empty(1, 2)).unwrap());
+    let chain = build(
+        &p,
+        &HcpOptions {
+            stage: Stage::Directed,
+            trim: false,
+            clues: true,
+            share: false,
+        },
+    )
+    .unwrap();
+    let g = chain.directed_target().unwrap();
+    for v in 0..g.vertices() {
+        println!("V {v} {}", chain.label(v));
+    }
+    for (a, b) in g.arcs() {
+        println!("A {} {}", chain.label(a), chain.label(b));
+    }
+    let tour = chain.witness(&Grid::from_cells(1, 2, vec![1, 2])).unwrap();
+    let labels: Vec<String> = tour.iter().map(|&v| chain.label(v)).collect();
+    println!("T {}", labels.join(" "));
+}
+
+/// Solver counters (rounds, cuts, time) for the first puzzles of `norvig_top95` at each stage.
+#[test]
+#[ignore = "report; run in release with --ignored --nocapture"]
+fn report_solver() {
+    use gridreduce::hcp::solve::{SolveOptions, chain_grids};
+    let puzzles: Vec<(String, Puzzle)> = read("sudoku/norvig_top95.txt")
+        .into_iter()
+        .take(limit().min(10))
+        .collect();
+    for stage in ["directed", "undirected", "trimmed", "contracted"] {
+        let o = HcpOptions::from_stage_name(stage, false).unwrap();
+        for (name, p) in &puzzles {
+            let chain = build(p, &o).unwrap();
+            let t = std::time::Instant::now();
+            let r = chain_grids(&chain, 2, &SolveOptions::default()).unwrap();
+            println!(
+                "{stage:>10} {name}: {} grid(s), {} rounds, {} cuts, {} vars, {:?}",
+                r.grids.len(),
+                r.stats.rounds,
+                r.stats.cuts,
+                r.stats.variables,
+                t.elapsed()
+            );
+        }
+    }
+}
+
+/// Removed arcs per clue if only some of our sets were applied: which subsets match the paper's
+/// 758 arcs for 17 clues (44.6 per clue) and 1414 for 35 clues (40.4 per clue)?
+#[test]
+#[ignore = "report; run in release with --ignored --nocapture"]
+fn report_clue_subsets() {
+    use gridreduce::hcp::clues::clue_family_arcs;
+    let subsets: &[(&str, &[u8])] = &[
+        (
+            "all (1)-(15)",
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        ),
+        (
+            "paper's twelve (1)-(12)",
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+        ),
+        ("(3)-(12)", &[3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+        ("(5)-(12): value and end arcs", &[5, 6, 7, 8, 9, 10, 11, 12]),
+        ("(7)-(10): value arcs", &[7, 8, 9, 10]),
+        ("(5),(6),(11),(12): end arcs", &[5, 6, 11, 12]),
+        ("(1),(2),(7)-(10)", &[1, 2, 7, 8, 9, 10]),
+        ("(1),(2),(5)-(8)", &[1, 2, 5, 6, 7, 8]),
+        ("(3),(4),(7)-(10)", &[3, 4, 7, 8, 9, 10]),
+        ("(1),(2),(5),(6),(11),(12)", &[1, 2, 5, 6, 11, 12]),
+    ];
+    let groups: Vec<(&str, Vec<Puzzle>)> = vec![
+        (
+            "royle17 (first 500)",
+            read("sudoku/royle17.txt")
+                .into_iter()
+                .take(500)
+                .map(|(_, p)| p)
+                .collect(),
+        ),
+        (
+            "norvig_easy50 with >= 33 clues",
+            read("sudoku/norvig_easy50.txt")
+                .into_iter()
+                .map(|(_, p)| p)
+                .filter(|p| p.clues() >= 33)
+                .collect(),
+        ),
+    ];
+    for (gname, puzzles) in &groups {
+        let clues: usize = puzzles.iter().map(|p| p.clues()).sum();
+        println!(
+            "\n{gname}: {} puzzles, {:.1} clues on average",
+            puzzles.len(),
+            clues as f64 / puzzles.len() as f64
+        );
+        for (name, set) in subsets {
+            let mut removed = 0usize;
+            for p in puzzles {
+                let chain = build(
+                    p,
+                    &HcpOptions {
+                        stage: Stage::Directed,
+                        trim: false,
+                        clues: false,
+                        share: true,
+                    },
+                )
+                .unwrap();
+                let layout = chain.layout();
+                let mut arcs: Vec<(u32, u32)> = clue_family_arcs(layout, p.givens())
+                    .into_iter()
+                    .filter(|(f, _)| set.contains(f))
+                    .map(|(_, a)| a)
+                    .collect();
+                arcs.sort_unstable();
+                arcs.dedup();
+                removed += arcs.len();
+            }
+            println!(
+                "  {name:<32} {:6.1} per clue",
+                removed as f64 / clues as f64
+            );
+        }
+    }
+}
