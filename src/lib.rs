@@ -10,8 +10,10 @@ pub mod cover;
 pub mod error;
 pub mod formats;
 pub mod hcp;
+pub mod ilp;
 pub mod puzzle;
 pub mod reduce;
+pub mod sat;
 pub mod solvers;
 
 pub use error::{CertificateError, Error, InputError};

@@ -13,12 +13,19 @@ use crate::reduce::Reduction;
 pub enum Route {
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
+    /// CNF solved in-process by CaDiCaL (fastest encoding, simplified), blocking clauses to count.
+    Sat,
+    /// 0-1 ILP solved in-process by good_lp (microlp; HiGHS with `--features highs`), no-good cuts
+    /// to count.
+    Ilp,
 }
 
 impl Route {
     pub fn name(self) -> &'static str {
         match self {
             Route::Cover => "cover",
+            Route::Sat => "sat",
+            Route::Ilp => "ilp",
         }
     }
 }
@@ -33,5 +40,9 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
                 .map(|rows| reduction.extract(rows).map_err(Error::from))
                 .collect()
         }
+        Route::Sat => {
+            crate::sat::solutions(puzzle, crate::sat::CnfOptions::fastest_for(puzzle), limit)
+        }
+        Route::Ilp => crate::ilp::solutions(puzzle, limit),
     }
 }

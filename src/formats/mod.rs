@@ -6,7 +6,9 @@
 
 pub mod atomic;
 pub mod collection;
+pub mod dimacs;
 pub mod lines;
+pub mod lp;
 pub mod map;
 pub mod sudoku_text;
 pub mod suguru_text;
