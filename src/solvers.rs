@@ -13,7 +13,7 @@ use crate::reduce::Reduction;
 pub enum Route {
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
-    /// CNF solved in-process by CaDiCaL (fastest encoding, simplified), blocking clauses to count.
+    /// CNF solved in-process by CaDiCaL ([`crate::sat::find`]), blocking clauses to count.
     Sat,
     /// 0-1 ILP solved in-process by good_lp (microlp; HiGHS with `--features highs`), no-good cuts
     /// to count.

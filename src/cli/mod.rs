@@ -2,10 +2,13 @@
 //! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
 
 pub mod count;
+pub mod decode;
 pub mod info;
 pub mod input;
+pub mod reduce;
 pub mod show;
 pub mod solve;
+pub mod stats;
 pub mod verify;
 
 use crate::error::Result;
@@ -32,6 +35,9 @@ pub enum Command {
     Info(info::Args),
     Solve(solve::Args),
     Count(count::Args),
+    Reduce(reduce::Args),
+    Decode(decode::Args),
+    Stats(stats::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -41,5 +47,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Info(a) => info::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Count(a) => count::run(a),
+        Command::Reduce(a) => reduce::run(a),
+        Command::Decode(a) => decode::run(a),
+        Command::Stats(a) => stats::run(a),
     }
 }

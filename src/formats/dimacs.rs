@@ -182,7 +182,7 @@ impl ModelBuilder {
             return Err(InputError::at_line(
                 self.last_line,
                 format!(
-                    "the model assigns {} of the formula's {} variables, not variable {first} (truncated, or the answer for another formula?)",
+                    "the model assigns {} of the formula's {} variables; variable {first} is missing (truncated, or the answer for another formula?)",
                     self.assigned,
                     self.values.len()
                 ),

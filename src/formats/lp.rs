@@ -280,7 +280,7 @@ fn parse_solution<R: std::io::BufRead>(
             Some((n, k)) if read < k => {
                 return Err(InputError::at_line(
                     n,
-                    format!("'# Columns {k}' but only {read} values follow (truncated?)"),
+                    format!("'# Columns {k}' but the file ends after {read} of them (truncated?)"),
                 ));
             }
             _ => {}

@@ -42,7 +42,8 @@ mod solve;
 
 pub use model::{PuzzleToIlp, RowLabel};
 pub use solve::{
-    BACKEND, Relaxation, count, relaxation, relaxation_forces, solutions, solve, solve_ilp,
+    BACKEND, Relaxation, count, integral_point, relaxation, relaxation_forces, solutions, solve,
+    solve_ilp,
 };
 
 use crate::error::CertificateError;
