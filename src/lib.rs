@@ -12,9 +12,11 @@ pub mod error;
 pub mod formats;
 pub mod generate;
 pub mod hcp;
+pub mod ilp;
 pub mod plot;
 pub mod puzzle;
 pub mod reduce;
+pub mod sat;
 pub mod search;
 pub mod solvers;
 

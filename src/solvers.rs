@@ -25,6 +25,11 @@ pub enum Route {
     /// stage for the SAT search) solved by CaDiCaL with lazy subtour cuts; distinct grids by
     /// blocking each grid's value literals.
     Hcp,
+    /// CNF solved in-process by CaDiCaL ([`crate::sat::find`]), blocking clauses to count.
+    Sat,
+    /// 0-1 ILP solved in-process by good_lp (microlp; HiGHS with `--features highs`), no-good cuts
+    /// to count.
+    Ilp,
 }
 
 impl Route {
@@ -36,6 +41,8 @@ impl Route {
             Route::Human => "human",
             Route::Linear => "linear",
             Route::Hcp => "hcp",
+            Route::Sat => "sat",
+            Route::Ilp => "ilp",
         }
     }
 }
@@ -66,5 +73,9 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
             &crate::hcp::solve::SolveOptions::default(),
         )?
         .grids),
+        Route::Sat => {
+            crate::sat::solutions(puzzle, crate::sat::CnfOptions::fastest_for(puzzle), limit)
+        }
+        Route::Ilp => crate::ilp::solutions(puzzle, limit),
     }
 }

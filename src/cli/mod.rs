@@ -2,13 +2,16 @@
 //! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
 
 pub mod count;
+pub mod decode;
 pub mod generate;
 pub mod hcp;
 pub mod info;
 pub mod input;
 pub mod plot;
+pub mod reduce;
 pub mod show;
 pub mod solve;
+pub mod stats;
 pub mod verify;
 
 use crate::error::Result;
@@ -38,6 +41,9 @@ pub enum Command {
     Plot(plot::Args),
     Hcp(hcp::Args),
     Generate(generate::Args),
+    Reduce(reduce::Args),
+    Decode(decode::Args),
+    Stats(stats::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -50,5 +56,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Plot(a) => plot::run(a),
         Command::Hcp(a) => hcp::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Reduce(a) => reduce::run(a),
+        Command::Decode(a) => decode::run(a),
+        Command::Stats(a) => stats::run(a),
     }
 }

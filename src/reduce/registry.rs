@@ -22,7 +22,7 @@ pub struct Registered {
 
 /// All registered reductions.
 pub fn registry() -> Vec<Registered> {
-    vec![
+    let mut all = vec![
         Registered {
             name: "cover",
             accepts: |_| true,
@@ -46,7 +46,9 @@ pub fn registry() -> Vec<Registered> {
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
         },
-    ]
+    ];
+    all.extend(sat_ilp());
+    all
 }
 
 /// The Hamiltonian-cycle chain runs on 4×4 and 9×9 Sudoku and on every Suguru in `cargo test`;
@@ -56,4 +58,40 @@ fn hcp_accepts(p: &Puzzle) -> bool {
         Puzzle::Sudoku(s) => matches!(s.n(), 4 | 9),
         Puzzle::Suguru(_) => true,
     }
+}
+
+/// The CNF encodings (each plain and with `--simplify`) and the ILP model (issue 4).
+fn sat_ilp() -> Vec<Registered> {
+    use crate::sat::{CnfOptions, Encoding, PuzzleToCnf};
+    fn cnf(p: &Puzzle, s: &Grid, encoding: Encoding, simplify: bool) -> Result<Sizes, String> {
+        let options = CnfOptions { encoding, simplify };
+        let r = PuzzleToCnf::new(p, options).map_err(|e| e.to_string())?;
+        round_trip(&r, s)
+    }
+    macro_rules! cnf_entry {
+        ($name:literal, $enc:ident, $simplify:literal) => {
+            Registered {
+                name: $name,
+                accepts: |p| Encoding::$enc.accepts(p),
+                round_trip: |p, s| cnf(p, s, Encoding::$enc, $simplify),
+            }
+        };
+    }
+    vec![
+        cnf_entry!("cnf-minimal", Minimal, false),
+        cnf_entry!("cnf-efficient", Efficient, false),
+        cnf_entry!("cnf-extended", Extended, false),
+        cnf_entry!("cnf-paper", Paper, false),
+        cnf_entry!("cnf-compact", Compact, false),
+        cnf_entry!("cnf-minimal-simplified", Minimal, true),
+        cnf_entry!("cnf-efficient-simplified", Efficient, true),
+        cnf_entry!("cnf-extended-simplified", Extended, true),
+        cnf_entry!("cnf-paper-simplified", Paper, true),
+        cnf_entry!("cnf-compact-simplified", Compact, true),
+        Registered {
+            name: "ilp",
+            accepts: |_| true,
+            round_trip: |p, s| round_trip(&crate::ilp::PuzzleToIlp::new(p), s),
+        },
+    ]
 }

@@ -1,0 +1,179 @@
+//! SAT (and a little ILP) speed on the shipped data, single-threaded; figures in docs/sat-ilp.md.
+//!
+//! `cargo bench --bench sat` runs everything (a few minutes); pass a filter to run one group, e.g.
+//! `cargo bench --bench sat -- suguru_each`. Every timed call includes building the formula from
+//! the parsed puzzle, loading it into a fresh CaDiCaL and reading the grid back (as the Suguru
+//! paper's MiniSat times include building the clauses).
+
+use divan::Bencher;
+use divan::counter::ItemsCount;
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::puzzle::Puzzle;
+use gridreduce::sat::{CnfOptions, Encoding, solutions};
+use std::sync::LazyLock;
+
+fn main() {
+    divan::main();
+}
+
+fn load(rel: &str) -> Vec<Puzzle> {
+    let path = gridreduce::reduce::harness::data_dir().join(rel);
+    let options = ReadOptions {
+        no_auto_solutions: true,
+        ..Default::default()
+    };
+    read_collection(&path, &options)
+        .expect("shipped data")
+        .entries
+        .into_iter()
+        .map(|e| e.expect("shipped puzzle").puzzle)
+        .collect()
+}
+
+static SUGURU: LazyLock<Vec<Puzzle>> = LazyLock::new(|| load("suguru/backtrack-180.txt"));
+static SUDOKU17: LazyLock<Vec<Puzzle>> =
+    LazyLock::new(|| load("sudoku/sudoku17_complete_49158.txt"));
+static SUDOKU16: LazyLock<Vec<Puzzle>> = LazyLock::new(|| {
+    let mut all = load("sudoku/sudoku16_vu_kr_100.txt");
+    all.extend(load("sudoku/sudoku16_gecode_janko_55.txt"));
+    all
+});
+static SUDOKU25: LazyLock<Vec<Puzzle>> =
+    LazyLock::new(|| load("sudoku/sudoku25_gecode_frisch_16.txt"));
+
+fn solve_one(puzzle: &Puzzle, options: CnfOptions) {
+    let found = solutions(puzzle, options, 1).expect("solvable");
+    assert_eq!(found.len(), 1);
+    divan::black_box(found);
+}
+
+fn options(encoding: Encoding, simplify: bool) -> CnfOptions {
+    CnfOptions { encoding, simplify }
+}
+
+/// Each of the 180 Suguru puzzles (by file index, 1-based), default settings (compact, simplified).
+#[divan::bench(args = 1..=180, sample_count = 30, sample_size = 10)]
+fn suguru_each(bencher: Bencher, index: usize) {
+    let p = &SUGURU[index - 1];
+    bencher.bench(|| solve_one(p, CnfOptions::fastest_for(p)));
+}
+
+/// All 180 Suguru puzzles per iteration, per encoding (plain = givens as units).
+#[divan::bench(
+    args = ["paper", "paper+simplify", "compact", "compact+simplify", "extended+simplify"],
+    sample_count = 5,
+    sample_size = 1
+)]
+fn suguru_all_by_encoding(bencher: Bencher, setting: &str) {
+    let (name, simplify) = match setting.split_once('+') {
+        Some((n, _)) => (n, true),
+        None => (setting, false),
+    };
+    let o = options(Encoding::from_name(name).unwrap(), simplify);
+    bencher
+        .counter(ItemsCount::new(SUGURU.len()))
+        .bench(|| SUGURU.iter().for_each(|p| solve_one(p, o)));
+}
+
+/// The first 2,000 of the 49,158 17-clue puzzles per iteration, per encoding.
+#[divan::bench(
+    args = ["minimal", "efficient", "extended", "compact", "minimal+simplify", "efficient+simplify", "extended+simplify", "compact+simplify"],
+    sample_count = 3,
+    sample_size = 1
+)]
+fn sudoku17_2000_by_encoding(bencher: Bencher, setting: &str) {
+    let (name, simplify) = match setting.split_once('+') {
+        Some((n, _)) => (n, true),
+        None => (setting, false),
+    };
+    let o = options(Encoding::from_name(name).unwrap(), simplify);
+    let set = &SUDOKU17[..2000];
+    bencher
+        .counter(ItemsCount::new(set.len()))
+        .bench(|| set.iter().for_each(|p| solve_one(p, o)));
+}
+
+fn find_one(puzzle: &Puzzle) {
+    let found = gridreduce::sat::find(puzzle, 1).expect("solvable");
+    assert_eq!(found.len(), 1);
+    divan::black_box(found);
+}
+
+/// The first 2,000 17-clue puzzles through `sat::find` (one reused solver for the 9×9 shape,
+/// givens as assumptions).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn sudoku17_2000_shape_solver(bencher: Bencher) {
+    let set = &SUDOKU17[..2000];
+    bencher
+        .counter(ItemsCount::new(set.len()))
+        .bench(|| set.iter().for_each(find_one));
+}
+
+/// All 49,158 17-clue puzzles, one iteration, through `sat::find` (the `solve --via sat` path).
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn sudoku17_all(bencher: Bencher) {
+    let set = &*SUDOKU17;
+    bencher
+        .counter(ItemsCount::new(set.len()))
+        .bench(|| set.iter().for_each(find_one));
+}
+
+/// Uniqueness check (solve, block, solve again) on the first 2,000 17-clue puzzles.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn sudoku17_2000_is_unique(bencher: Bencher) {
+    let set = &SUDOKU17[..2000];
+    bencher.counter(ItemsCount::new(set.len())).bench(|| {
+        for p in set {
+            assert!(gridreduce::sat::is_unique(p).unwrap());
+        }
+    });
+}
+
+fn large(bencher: Bencher, set: &[Puzzle], setting: &str) {
+    let run: Box<dyn Fn(&Puzzle) + Sync> = match setting {
+        "shape-solver" => Box::new(find_one),
+        s => {
+            let o = options(
+                Encoding::from_name(s.split('+').next().unwrap()).unwrap(),
+                true,
+            );
+            Box::new(move |p| solve_one(p, o))
+        }
+    };
+    bencher
+        .counter(ItemsCount::new(set.len()))
+        .bench(|| set.iter().for_each(&run));
+}
+
+/// The 155 shipped 16×16 puzzles per iteration.
+#[divan::bench(args = ["extended+simplify", "compact+simplify", "shape-solver"], sample_count = 3, sample_size = 1)]
+fn sudoku16_all(bencher: Bencher, setting: &str) {
+    large(bencher, &SUDOKU16, setting);
+}
+
+/// The 16 shipped 25×25 puzzles (Frisch's minimal ones, hard for CDCL: seconds each), once,
+/// default settings (extended, simplified).
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn sudoku25_all(bencher: Bencher) {
+    large(bencher, &SUDOKU25, "extended+simplify");
+}
+
+/// ILP (microlp, or HiGHS with --features highs) on the first 20 17-clue puzzles and on the
+/// Suguru set, for scale.
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn ilp_sudoku17_first20(bencher: Bencher) {
+    let set = &SUDOKU17[..20];
+    bencher.counter(ItemsCount::new(set.len())).bench(|| {
+        set.iter()
+            .for_each(|p| assert!(gridreduce::ilp::solve(p).unwrap().is_some()))
+    });
+}
+
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn ilp_suguru_all(bencher: Bencher) {
+    bencher.counter(ItemsCount::new(SUGURU.len())).bench(|| {
+        SUGURU
+            .iter()
+            .for_each(|p| assert!(gridreduce::ilp::solve(p).unwrap().is_some()))
+    });
+}

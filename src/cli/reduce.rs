@@ -1,0 +1,313 @@
+//! `gridreduce reduce`: export a puzzle as a target instance file for an external solver, plus the
+//! `.map` file that `gridreduce decode` needs to turn the solver's answer back into a grid.
+//!
+//! One puzzle (a file of one, or `--index K`) writes `OUT.<ext>` and `OUT.map`; several write
+//! `OUT-<k>.<ext>` and `OUT-<k>.map` for each puzzle `k` of the file (1-based, as `--index`), so a
+//! whole collection can be exported in one call. A bad puzzle is reported and skipped (exit 2 at
+//! the end). Each target is one [`Target`] variant and one arm in [`export`].
+
+use super::input::PuzzleArgs;
+use crate::error::{Error, InputError, Result};
+use crate::formats::collection::{Entry, FileFormat, puzzle_text};
+use crate::formats::map::{MapFile, PuzzleRecord, StepRecord, TargetRecord};
+use crate::formats::sudoku_text::{self, LayoutSpec};
+use crate::formats::{dimacs, lp, suguru_text, write_atomic};
+use crate::puzzle::Puzzle;
+use crate::reduce::{Reduction, Sizes};
+use crate::sat::{CnfOptions, Encoding, PuzzleToCnf};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What to export to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// DIMACS CNF for SAT solvers (MiniSat, CaDiCaL, Kissat, …).
+    Cnf,
+    /// CPLEX LP 0-1 model for MIP solvers (CBC, HiGHS, GLPK, Gurobi).
+    Lp,
+}
+
+/// Export puzzles as solver input files (+ a .map file for `decode`).
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "With several puzzles and no --index, writes OUT-<k>.<ext> and OUT-<k>.map for each puzzle k.\n\nExamples:\n  gridreduce reduce data/sudoku/royle17.txt --index 1 --to cnf --encoding minimal -o royle1\n  minisat royle1.cnf royle1.out; gridreduce decode royle1.map royle1.out\n  gridreduce reduce data/suguru/backtrack-180.txt --index 19 --to lp -o janko19"
+)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// Target format.
+    #[arg(long, value_enum)]
+    pub to: Target,
+    /// CNF encoding (default: extended for Sudoku, compact for Suguru).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Encoding>,
+    /// Apply the givens at encoding time (CNF): drop satisfied clauses, false literals and fixed
+    /// variables; prints the sizes before and after.
+    #[arg(long)]
+    pub simplify: bool,
+    /// Output name: OUT.cnf / OUT.lp and OUT.map (a trailing .cnf/.lp is taken off).
+    #[arg(short = 'o', long = "out", value_name = "OUT")]
+    pub out: PathBuf,
+}
+
+/// An export ready to write: the instance writer and what the `.map` file records about it.
+pub struct Export {
+    pub kind: &'static str,
+    pub extension: &'static str,
+    pub format: &'static str,
+    pub chain: Vec<StepRecord>,
+    pub fingerprint: String,
+    pub sizes: Sizes,
+    /// One line for stdout: what was written, with sizes.
+    pub summary: String,
+    pub write: WriteFn,
+}
+
+/// Writes an export's instance file.
+pub type WriteFn = Box<dyn Fn(&mut dyn Write) -> std::io::Result<()>>;
+
+/// `name (sudoku 9x9, 17 clues)`.
+pub fn title(name: &str, puzzle: &Puzzle) -> String {
+    format!(
+        "{name} ({} {}x{}, {} clues)",
+        puzzle.kind(),
+        puzzle.rows(),
+        puzzle.cols(),
+        puzzle.clues()
+    )
+}
+
+/// Builds the export of one puzzle for `target`.
+pub fn export(target: Target, puzzle: &Puzzle, name: &str, args: &Args) -> Result<Export> {
+    let title = title(name, puzzle);
+    match target {
+        Target::Cnf => {
+            let options = CnfOptions {
+                encoding: args.encoding.unwrap_or(Encoding::default_for(puzzle)),
+                simplify: args.simplify,
+            };
+            let reduction = PuzzleToCnf::new(puzzle, options)?;
+            let sizes = reduction.sizes();
+            let cnf = reduction.target();
+            let mut summary = format!(
+                "{} variables, {} clauses, {} literals ({} encoding",
+                cnf.vars(),
+                cnf.num_clauses(),
+                cnf.num_literals(),
+                options.encoding.name()
+            );
+            if options.simplify {
+                let before = reduction.sizes_before();
+                summary.push_str(&format!(
+                    "; simplified from {} variables, {} clauses, {} literals",
+                    before.get("full_variables").unwrap_or(0),
+                    before.get("full_clauses").unwrap_or(0),
+                    before.get("full_literals").unwrap_or(0)
+                ));
+            }
+            summary.push(')');
+            Ok(Export {
+                kind: "cnf",
+                extension: "cnf",
+                format: "dimacs",
+                chain: vec![cnf_step(options)],
+                fingerprint: cnf.fingerprint(),
+                sizes,
+                summary,
+                write: Box::new(move |w| dimacs::write_cnf(w, &reduction, &title)),
+            })
+        }
+        Target::Lp => {
+            if args.encoding.is_some() || args.simplify {
+                return Err(Error::Usage(
+                    "--encoding and --simplify apply to --to cnf only".into(),
+                ));
+            }
+            let reduction = crate::ilp::PuzzleToIlp::new(puzzle);
+            let ilp = reduction.target();
+            let summary = format!(
+                "{} binaries, {} rows, {} non-zeros",
+                ilp.vars(),
+                ilp.rows.len(),
+                ilp.nonzeros()
+            );
+            Ok(Export {
+                kind: "lp",
+                extension: "lp",
+                format: "cplex-lp",
+                chain: vec![StepRecord {
+                    step: "ilp".into(),
+                    params: BTreeMap::new(),
+                }],
+                fingerprint: ilp.fingerprint(),
+                sizes: reduction.sizes(),
+                summary,
+                write: Box::new(move |w| lp::write_lp(w, &reduction, &title)),
+            })
+        }
+    }
+}
+
+/// The `.map` chain step of a CNF export.
+pub fn cnf_step(options: CnfOptions) -> StepRecord {
+    let mut params = BTreeMap::new();
+    params.insert(
+        "encoding".to_string(),
+        serde_json::Value::from(options.encoding.name()),
+    );
+    params.insert(
+        "simplify".to_string(),
+        serde_json::Value::from(options.simplify),
+    );
+    StepRecord {
+        step: "cnf".into(),
+        params,
+    }
+}
+
+/// The `.map` record of a puzzle: enough to rebuild it exactly ([`rebuild_puzzle`]).
+pub fn puzzle_record(entry: &Entry, format: FileFormat) -> PuzzleRecord {
+    let layout = match &entry.puzzle {
+        Puzzle::Sudoku(s) => Some(match s.layout().box_shape() {
+            Some((p, q)) => format!("{p}x{q}"),
+            None => {
+                let labels: Vec<String> = s
+                    .layout()
+                    .block_map()
+                    .iter()
+                    .map(|b| b.to_string())
+                    .collect();
+                format!("jigsaw:{}", labels.join(","))
+            }
+        }),
+        Puzzle::Suguru(_) => None,
+    };
+    PuzzleRecord {
+        kind: entry.puzzle.kind().to_string(),
+        name: entry.name.clone(),
+        layout,
+        text: puzzle_text(&entry.puzzle, &entry.name, format),
+    }
+}
+
+/// The puzzle a `.map` file describes; errors name the map file.
+pub fn rebuild_puzzle(record: &PuzzleRecord, map: &Path) -> Result<Puzzle> {
+    let bad = |m: String| Error::Input(InputError::new(m).in_file(map));
+    match record.kind.as_str() {
+        "sudoku" => {
+            let layout = match record.layout.as_deref() {
+                None => LayoutSpec::Default,
+                Some(l) => match l.strip_prefix("jigsaw:") {
+                    Some(labels) => LayoutSpec::Jigsaw(
+                        labels
+                            .split(',')
+                            .map(|x| x.trim().parse::<u32>())
+                            .collect::<std::result::Result<_, _>>()
+                            .map_err(|_| bad(format!("bad jigsaw layout '{l}'")))?,
+                    ),
+                    None => LayoutSpec::parse_boxes(l).map_err(bad)?,
+                },
+            };
+            let (sudoku, _) = sudoku_text::parse_puzzle(&record.text, &layout)
+                .map_err(|e| bad(format!("puzzle text: {e}")))?;
+            Ok(sudoku.into())
+        }
+        "suguru" => {
+            let lines: Vec<(usize, String)> = record
+                .text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.to_string()))
+                .collect();
+            let parsed =
+                suguru_text::parse_block(&lines).map_err(|e| bad(format!("puzzle text: {e}")))?;
+            Ok(parsed.puzzle.into())
+        }
+        other => Err(bad(format!("unknown puzzle kind '{other}'"))),
+    }
+}
+
+/// `OUT` without a trailing `.cnf`/`.lp`/`.map`.
+fn base_name(out: &Path, extension: &str) -> PathBuf {
+    match out.extension().and_then(|e| e.to_str()) {
+        Some(e) if e == extension || e == "map" => out.with_extension(""),
+        _ => out.to_path_buf(),
+    }
+}
+
+fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
+    let mut s = base.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    if args.to == Target::Lp && (args.encoding.is_some() || args.simplify) {
+        return Err(Error::Usage(
+            "--encoding and --simplify apply to --to cnf only".into(),
+        ));
+    }
+    let loaded = args.input.load(None)?;
+    let several = loaded.entries.len() > 1;
+    let mut bad = 0;
+    for entry in &loaded.entries {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("gridreduce: {e}");
+                bad += 1;
+                continue;
+            }
+        };
+        let export = match export(args.to, &entry.puzzle, &entry.name, &args) {
+            Ok(x) => x,
+            Err(e @ Error::Usage(_)) => return Err(e),
+            Err(e) => {
+                eprintln!("gridreduce: {}: {e}", entry.name);
+                bad += 1;
+                continue;
+            }
+        };
+        let mut base = base_name(&args.out, export.extension);
+        if several {
+            base = with_suffix(&base, &format!("-{}", entry.index));
+        }
+        let file = with_suffix(&base, &format!(".{}", export.extension));
+        let map_path = with_suffix(&base, ".map");
+        write_atomic(&file, |w| (export.write)(w))?;
+        let map = MapFile {
+            gridreduce: env!("CARGO_PKG_VERSION").to_string(),
+            puzzle: puzzle_record(entry, loaded.format),
+            chain: export.chain,
+            target: TargetRecord {
+                kind: export.kind.to_string(),
+                file: file
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                format: export.format.to_string(),
+                fingerprint: export.fingerprint,
+                sizes: export
+                    .sizes
+                    .iter()
+                    .map(|&(k, v)| (k.to_string(), v))
+                    .collect(),
+            },
+        };
+        map.write(&map_path)?;
+        println!(
+            "{}: wrote {} and {}: {}",
+            entry.name,
+            file.display(),
+            map_path.display(),
+            export.summary
+        );
+    }
+    Ok(if bad > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,247 @@
+//! In-process SAT solving with CaDiCaL (the `cadical` crate compiles the solver with the C++
+//! compiler alone), used incrementally: solve, read the grid, add a clause that blocks it, solve
+//! again. That gives [`solutions`] up to a limit, [`count`] and [`is_unique`] — the call the
+//! generators use to keep a puzzle's solution unique while they remove clues.
+
+use super::encode::{CnfOptions, PuzzleToCnf};
+use crate::error::{Error, Result};
+use crate::puzzle::{Grid, Puzzle};
+use crate::reduce::Reduction;
+
+/// A puzzle's formula loaded into a CaDiCaL instance, ready to enumerate solutions.
+pub struct SatSolver {
+    reduction: PuzzleToCnf,
+    solver: cadical::Solver,
+    /// No further solution exists (UNSAT seen, or the last grid fixed every variable).
+    exhausted: bool,
+}
+
+impl SatSolver {
+    /// Encodes the puzzle and hands every clause to a fresh solver.
+    pub fn new(puzzle: &Puzzle, options: CnfOptions) -> Result<Self> {
+        let reduction = PuzzleToCnf::new(puzzle, options)?;
+        let mut solver: cadical::Solver = cadical::Solver::new();
+        let cnf = reduction.target();
+        if cnf.vars() > 0 {
+            solver.reserve(cnf.vars() as i32);
+        }
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().copied());
+        }
+        Ok(SatSolver {
+            reduction,
+            solver,
+            exhausted: false,
+        })
+    }
+
+    /// The reduction whose formula the solver holds.
+    pub fn reduction(&self) -> &PuzzleToCnf {
+        &self.reduction
+    }
+
+    /// The next solution not returned before, or `None` when there is none left.
+    pub fn next_solution(&mut self) -> Result<Option<Grid>> {
+        if self.exhausted {
+            return Ok(None);
+        }
+        match self.solver.solve() {
+            Some(true) => {}
+            Some(false) => {
+                self.exhausted = true;
+                return Ok(None);
+            }
+            None => {
+                return Err(Error::Timeout(
+                    "the SAT solver stopped without an answer".into(),
+                ));
+            }
+        }
+        let solver = &self.solver;
+        let grid = self
+            .reduction
+            .decode(|x| solver.value(x as i32) == Some(true))
+            .map_err(|e| Error::Unsolvable(format!("SAT model does not decode: {e}")))?;
+        let block = self.reduction.blocking_clause(&grid);
+        if block.is_empty() {
+            self.exhausted = true;
+        } else {
+            self.solver.add_clause(block);
+        }
+        Ok(Some(grid))
+    }
+}
+
+/// Up to `limit` distinct solutions with the given encoding, from a fresh solver.
+pub fn solutions(puzzle: &Puzzle, options: CnfOptions, limit: usize) -> Result<Vec<Grid>> {
+    let mut solver = SatSolver::new(puzzle, options)?;
+    let mut found = Vec::new();
+    while found.len() < limit {
+        match solver.next_solution()? {
+            Some(grid) => found.push(grid),
+            None => break,
+        }
+    }
+    Ok(found)
+}
+
+/// One CaDiCaL instance holding the formula of a **blank** grid of one shape (Sudoku layout, Suguru
+/// region map), reused for every puzzle of that shape: a puzzle's givens are passed as assumptions
+/// instead of clauses, and the clauses that block its solutions are guarded by a fresh activation
+/// literal that is assumed for this puzzle only and switched off for good afterwards. Learned
+/// clauses follow from the blank formula (assumptions are decisions, not clauses), so they stay
+/// valid from one puzzle to the next.
+///
+/// For a batch of puzzles of one shape this skips building and loading a formula per puzzle, which
+/// dominates the cost of a fresh solver on 9×9 (docs/sat-ilp.md). Generators that test uniqueness
+/// after each clue removal use it the same way.
+pub struct ShapeSolver {
+    structure: crate::puzzle::Structure,
+    reduction: PuzzleToCnf,
+    solver: cadical::Solver,
+    next_var: i32,
+}
+
+impl ShapeSolver {
+    /// The shape of `puzzle` (its givens are ignored), with the `extended` encoding.
+    pub fn new(puzzle: &Puzzle) -> Result<Self> {
+        let structure = puzzle.structure();
+        let blank = blank_of(puzzle);
+        let reduction = PuzzleToCnf::new(
+            &blank,
+            CnfOptions {
+                encoding: super::Encoding::Extended,
+                simplify: false,
+            },
+        )?;
+        let mut solver: cadical::Solver = cadical::Solver::new();
+        let cnf = reduction.target();
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().copied());
+        }
+        Ok(ShapeSolver {
+            structure,
+            next_var: cnf.vars() as i32 + 1,
+            reduction,
+            solver,
+        })
+    }
+
+    /// Whether `puzzle` has this solver's shape.
+    pub fn fits(&self, puzzle: &Puzzle) -> bool {
+        puzzle.structure() == self.structure
+    }
+
+    /// Up to `limit` solutions of `puzzle`, which must have this solver's shape.
+    pub fn solutions(&mut self, puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+        if !self.fits(puzzle) {
+            return Err(Error::Usage(
+                "the puzzle does not have the shape this solver was built for".into(),
+            ));
+        }
+        let mut assumptions: Vec<i32> = Vec::new();
+        for (cell, &v) in puzzle.givens().cells().iter().enumerate() {
+            if v != 0 {
+                match self.reduction.slot(cell, v) {
+                    Some(super::Slot::Var(x)) => assumptions.push(x as i32),
+                    // A given outside its cell's range: no solution.
+                    _ => return Ok(Vec::new()),
+                }
+            }
+        }
+        let guard = self.next_var;
+        self.next_var += 1;
+        assumptions.push(guard);
+        let mut found = Vec::new();
+        let result = loop {
+            if found.len() >= limit {
+                break Ok(());
+            }
+            match self.solver.solve_with(assumptions.iter().copied()) {
+                Some(true) => {}
+                Some(false) => break Ok(()),
+                None => {
+                    break Err(Error::Timeout(
+                        "the SAT solver stopped without an answer".into(),
+                    ));
+                }
+            }
+            let solver = &self.solver;
+            let grid = match self
+                .reduction
+                .decode(|x| solver.value(x as i32) == Some(true))
+            {
+                Ok(g) => g,
+                Err(e) => break Err(Error::Unsolvable(format!("SAT model does not decode: {e}"))),
+            };
+            let mut block = self.reduction.blocking_clause(&grid);
+            block.push(-guard);
+            self.solver.add_clause(block);
+            found.push(grid);
+        };
+        // Switch this puzzle's blocking clauses off for good.
+        self.solver.add_clause([-guard]);
+        result.map(|()| found)
+    }
+}
+
+/// The puzzle with its givens removed.
+fn blank_of(puzzle: &Puzzle) -> Puzzle {
+    let empty = Grid::empty(puzzle.rows(), puzzle.cols());
+    match puzzle {
+        Puzzle::Sudoku(s) => crate::puzzle::Sudoku::new(s.layout().clone(), empty)
+            .expect("a blank grid fits its own layout")
+            .into(),
+        Puzzle::Suguru(s) => crate::puzzle::Suguru::new(s.rows(), s.cols(), s.region_map(), empty)
+            .expect("a blank grid fits its own regions")
+            .into(),
+    }
+}
+
+/// Largest Sudoku N that [`find`] sends to a [`ShapeSolver`]: on the 25×25 puzzles the blank
+/// formula under assumptions searched 2–20 times longer than the simplified one.
+pub const SHAPE_SOLVER_MAX_N: usize = 16;
+
+thread_local! {
+    /// The last Sudoku shape solved on this thread (see [`find`]).
+    static SHAPE: std::cell::RefCell<Option<ShapeSolver>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Up to `limit` solutions the fastest way measured (benches/sat.rs): a Sudoku up to 16×16 goes to
+/// this thread's [`ShapeSolver`] for its shape (kept between calls, so a file of 9×9 puzzles loads
+/// the 9×9 formula once); a larger Sudoku, whose search profits from the smaller simplified
+/// formula, and a Suguru, whose region map rarely repeats, get a fresh solver with the default
+/// encoding, simplified.
+pub fn find(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    if matches!(puzzle, Puzzle::Suguru(_)) || puzzle.rows() > SHAPE_SOLVER_MAX_N {
+        return solutions(puzzle, CnfOptions::fastest_for(puzzle), limit);
+    }
+    SHAPE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if !slot.as_ref().is_some_and(|s| s.fits(puzzle)) {
+            *slot = Some(ShapeSolver::new(puzzle)?);
+        }
+        let solver = slot.as_mut().expect("just filled");
+        let result = solver.solutions(puzzle, limit);
+        if result.is_err() {
+            // Do not keep a solver in an unknown state.
+            *slot = None;
+        }
+        result
+    })
+}
+
+/// One solution, if any ([`find`]).
+pub fn solve(puzzle: &Puzzle) -> Result<Option<Grid>> {
+    Ok(find(puzzle, 1)?.into_iter().next())
+}
+
+/// The number of solutions, counting up to `limit` (a result equal to `limit` means "at least").
+pub fn count(puzzle: &Puzzle, limit: usize) -> Result<usize> {
+    Ok(find(puzzle, limit)?.len())
+}
+
+/// Whether the puzzle has exactly one solution (two SAT calls at most).
+pub fn is_unique(puzzle: &Puzzle) -> Result<bool> {
+    Ok(count(puzzle, 2)? == 1)
+}

@@ -1,0 +1,5 @@
+Model status
+Infeasible
+
+# Primal solution values
+None

@@ -1,0 +1,2 @@
+# Solution
+x_r1c1_1 0

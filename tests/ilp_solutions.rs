@@ -1,0 +1,179 @@
+//! ILP route against the shipped data (microlp by default, HiGHS with `--features highs`): the
+//! solution is the known one, counting with no-good cuts stops at the right number, solution sets
+//! agree with exact cover on small random puzzles, and the LP-relaxation checks are consistent.
+
+use gridreduce::cover::{PuzzleToCover, solutions as cover_solutions};
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::ilp::{Relaxation, relaxation, relaxation_forces, solutions};
+use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
+use gridreduce::reduce::Reduction;
+use gridreduce::reduce::harness::{data_dir, shipped_cases};
+use std::collections::BTreeSet;
+
+fn load(rel: &str) -> Vec<Puzzle> {
+    read_collection(&data_dir().join(rel), &ReadOptions::default())
+        .unwrap()
+        .entries
+        .into_iter()
+        .map(|e| e.unwrap().puzzle)
+        .collect()
+}
+
+fn solves_to_known(keep: impl Fn(&Puzzle) -> bool) -> usize {
+    let cases = shipped_cases(keep);
+    for case in &cases {
+        let found = solutions(&case.puzzle, 1).unwrap();
+        assert_eq!(found, vec![case.solution.clone()], "{}", case.name);
+    }
+    cases.len()
+}
+
+#[test]
+fn ilp_solves_every_4x4_and_suguru_to_its_known_solution() {
+    assert_eq!(solves_to_known(|p| p.rows() == 4), 100);
+    assert_eq!(solves_to_known(|p| matches!(p, Puzzle::Suguru(_))), 180);
+}
+
+#[test]
+fn ilp_solves_every_9x9_to_its_known_solution() {
+    assert_eq!(
+        solves_to_known(|p| matches!(p, Puzzle::Sudoku(s) if s.n() == 9)),
+        538
+    );
+}
+
+/// 16×16 and 25×25: minutes with microlp, so only by default with HiGHS.
+#[test]
+#[cfg_attr(
+    not(feature = "highs"),
+    ignore = "microlp needs minutes per 16x16 puzzle; run with --features highs or --ignored"
+)]
+fn ilp_solves_the_large_sudoku_to_their_known_solutions() {
+    assert!(solves_to_known(|p| p.rows() > 10) > 150);
+}
+
+#[test]
+fn ilp_counting_stops_at_the_right_number() {
+    for case in shipped_cases(|p| p.rows() == 4).iter().take(20) {
+        assert_eq!(
+            solutions(&case.puzzle, 2).unwrap().len(),
+            1,
+            "{}",
+            case.name
+        );
+    }
+    for (i, p) in load("sudoku/nonunique/serg_benchmark.txt")
+        .iter()
+        .take(10)
+        .enumerate()
+    {
+        let found = solutions(p, 2).unwrap();
+        assert_eq!(found.len(), 2, "serg_benchmark#{}", i + 1);
+        assert_ne!(found[0], found[1]);
+        assert!(found.iter().all(|g| p.verify(g).is_empty()));
+    }
+}
+
+/// All solutions of random 4×4 puzzles (a few givens of a known grid, sometimes a wrong one)
+/// through ILP with no-good cuts equal the exact-cover solutions.
+#[test]
+fn ilp_solution_sets_equal_exact_cover_on_random_4x4() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let cases = shipped_cases(|p| p.rows() == 4);
+    let mut compared = 0;
+    for case in cases.iter().take(30) {
+        let mut givens = Grid::empty(4, 4);
+        for c in 0..16 {
+            if next() % 100 < 45 {
+                givens.set(c, case.solution.get(c));
+            }
+        }
+        if next() % 3 == 0 {
+            givens.set((next() % 16) as usize, 1 + (next() % 4) as u8);
+        }
+        let Puzzle::Sudoku(s) = &case.puzzle else {
+            unreachable!()
+        };
+        let p: Puzzle = Sudoku::new(s.layout().clone(), givens).unwrap().into();
+        let cover = PuzzleToCover::new(&p);
+        let want: BTreeSet<Vec<u8>> = cover_solutions(cover.target(), Some(60))
+            .iter()
+            .map(|rows| cover.extract(rows).unwrap().cells().to_vec())
+            .collect();
+        if want.len() >= 60 {
+            continue;
+        }
+        let got: BTreeSet<Vec<u8>> = solutions(&p, 61)
+            .unwrap()
+            .iter()
+            .map(|g| g.cells().to_vec())
+            .collect();
+        assert_eq!(got, want, "{p:?}");
+        compared += 1;
+    }
+    assert!(compared >= 20);
+}
+
+/// Whenever the LP relaxation returns an integral vertex it is the known solution, and when the
+/// polytope is a single point (relaxation_forces) the relaxation must return that point.
+#[test]
+fn lp_relaxation_results_are_consistent() {
+    let cases = shipped_cases(|p| p.rows() == 4 || matches!(p, Puzzle::Suguru(_)));
+    let (mut integral, mut forced) = (0, 0);
+    for case in cases.iter().step_by(3) {
+        let r = relaxation(&case.puzzle).unwrap();
+        let f = relaxation_forces(&case.puzzle, &case.solution).unwrap();
+        match &r {
+            Relaxation::Integral(g) => {
+                assert_eq!(g, &case.solution, "{}", case.name);
+                integral += 1;
+            }
+            Relaxation::Fractional(k) => assert!(*k > 0),
+            Relaxation::Infeasible => panic!("{}: a solvable puzzle's LP is infeasible", case.name),
+        }
+        if f {
+            forced += 1;
+            assert!(matches!(r, Relaxation::Integral(_)), "{}", case.name);
+        }
+    }
+    assert!(
+        integral > 0 && forced > 0,
+        "{integral} integral, {forced} forced"
+    );
+    // An unsolvable puzzle (two 1s in the first row) has an infeasible LP.
+    let mut g = Grid::empty(4, 4);
+    g.set(0, 1);
+    g.set(3, 1);
+    let p: Puzzle = Sudoku::new(gridreduce::puzzle::BlockLayout::boxes(2, 2), g)
+        .unwrap()
+        .into();
+    assert_eq!(relaxation(&p).unwrap(), Relaxation::Infeasible);
+}
+
+/// The figure in docs/sat-ilp.md: how many of a sample of 17-clue puzzles the LP relaxation alone
+/// solves. Prints the counts.
+#[test]
+#[ignore = "minutes with microlp; prints the LP-relaxation counts of docs/sat-ilp.md"]
+fn lp_relaxation_on_a_17_clue_sample() {
+    let puzzles = load("sudoku/sudoku17_complete_49158.txt");
+    let sample: Vec<&Puzzle> = puzzles.iter().step_by(491).collect();
+    let (mut integral, mut forced) = (0, 0);
+    for p in &sample {
+        let solution = gridreduce::sat::solve(p).unwrap().unwrap();
+        if let Relaxation::Integral(g) = relaxation(p).unwrap() {
+            assert_eq!(g, solution);
+            integral += 1;
+        }
+        forced += relaxation_forces(p, &solution).unwrap() as usize;
+    }
+    println!(
+        "17-clue sample of {}: LP vertex integral for {integral}, polytope a single point for {forced}",
+        sample.len()
+    );
+}

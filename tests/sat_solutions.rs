@@ -1,0 +1,304 @@
+//! SAT route against the shipped data: every encoding finds exactly the known solution of every
+//! shipped puzzle with one (and no second), the non-unique benchmark has at least two solutions
+//! per puzzle, the `paper` encoding has the clause counts of the authors' own solver, and the
+//! solution sets agree with the independent exact-cover solver on small random puzzles.
+
+use gridreduce::cover::{PuzzleToCover, solutions as cover_solutions};
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::puzzle::{Grid, Puzzle, Sudoku, Suguru};
+use gridreduce::reduce::Reduction;
+use gridreduce::reduce::harness::{data_dir, shipped_cases};
+use gridreduce::sat::{CnfOptions, Encoding, PuzzleToCnf, SatSolver, find, is_unique, solutions};
+use std::collections::BTreeSet;
+
+fn load(rel: &str) -> Vec<Puzzle> {
+    read_collection(&data_dir().join(rel), &ReadOptions::default())
+        .unwrap()
+        .entries
+        .into_iter()
+        .map(|e| e.unwrap().puzzle)
+        .collect()
+}
+
+fn all_options() -> Vec<CnfOptions> {
+    let mut out = Vec::new();
+    for encoding in Encoding::ALL {
+        for simplify in [false, true] {
+            out.push(CnfOptions { encoding, simplify });
+        }
+    }
+    out
+}
+
+/// Through `sat::find` (the `solve`/`count --via sat` path) and the default encoding on a fresh
+/// solver, up to 16×16 (the 25×25 take seconds each: `--ignored`).
+#[test]
+fn default_settings_find_exactly_the_known_solution_of_every_shipped_puzzle() {
+    let cases = shipped_cases(|p| p.rows() <= 16);
+    assert!(cases.len() > 900);
+    for case in &cases {
+        assert_eq!(
+            find(&case.puzzle, 2).unwrap(),
+            vec![case.solution.clone()],
+            "{}",
+            case.name
+        );
+        let found = solutions(&case.puzzle, CnfOptions::fastest_for(&case.puzzle), 2).unwrap();
+        assert_eq!(found, vec![case.solution.clone()], "{}", case.name);
+    }
+}
+
+#[test]
+#[ignore = "the 16 25x25 puzzles take 0.5-20 s each"]
+fn default_settings_solve_the_25x25_puzzles() {
+    for case in shipped_cases(|p| p.rows() == 25) {
+        assert_eq!(
+            find(&case.puzzle, 2).unwrap(),
+            vec![case.solution.clone()],
+            "{}",
+            case.name
+        );
+    }
+}
+
+/// Every encoding, plain and simplified, on every 4×4 and Suguru puzzle and every fourth 9×9.
+#[test]
+fn every_encoding_finds_exactly_the_known_solution_up_to_9x9() {
+    let cases: Vec<_> = shipped_cases(|p| p.rows() <= 10)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, c)| c.puzzle.rows() != 9 || i % 4 == 0)
+        .map(|(_, c)| c)
+        .collect();
+    for options in all_options() {
+        for case in &cases {
+            if !options.encoding.accepts(&case.puzzle) {
+                continue;
+            }
+            let found = solutions(&case.puzzle, options, 2).unwrap();
+            assert_eq!(
+                found,
+                vec![case.solution.clone()],
+                "{} with {options:?}",
+                case.name
+            );
+        }
+    }
+}
+
+/// The 16×16 puzzles with every Sudoku encoding (the default one runs above).
+#[test]
+#[ignore = "minutes in a debug build; run with --ignored"]
+fn every_encoding_finds_exactly_the_known_solution_of_16x16_sudoku() {
+    let cases = shipped_cases(|p| p.rows() == 16);
+    for options in all_options() {
+        for case in &cases {
+            if options.encoding.accepts(&case.puzzle) {
+                let found = solutions(&case.puzzle, options, 2).unwrap();
+                assert_eq!(found, vec![case.solution.clone()], "{}", case.name);
+            }
+        }
+    }
+}
+
+/// `count --limit 2` says 2 for every one of the 10,000 puzzles of Serg's benchmark (all have at
+/// least two solutions); each solution found is valid and the two differ. Through `sat::find`, so
+/// one reused solver answers all 10,000 (its blocking clauses must not leak from one puzzle to the
+/// next), and through a fresh solver for every tenth.
+#[test]
+fn every_puzzle_of_the_nonunique_benchmark_has_two_solutions() {
+    let puzzles = load("sudoku/nonunique/serg_benchmark.txt");
+    assert_eq!(puzzles.len(), 10_000);
+    for (i, p) in puzzles.iter().enumerate() {
+        let found = if i % 10 == 0 {
+            solutions(p, CnfOptions::fastest_for(p), 2).unwrap()
+        } else {
+            find(p, 2).unwrap()
+        };
+        assert_eq!(found.len(), 2, "serg_benchmark#{}", i + 1);
+        assert_ne!(found[0], found[1]);
+        for g in &found {
+            assert!(p.verify(g).is_empty(), "serg_benchmark#{}", i + 1);
+        }
+    }
+}
+
+/// A sample of the three 49k unique 17-clue/hardest files (the whole files: `--ignored`).
+#[test]
+fn the_big_unique_sets_are_unique_sample() {
+    for rel in [
+        "sudoku/royle17.txt",
+        "sudoku/sudoku17_complete_49158.txt",
+        "sudoku/forum_hardest_1905_11plus.txt",
+    ] {
+        for (i, p) in load(rel).iter().enumerate().step_by(97) {
+            assert!(is_unique(p).unwrap(), "{rel}#{}", i + 1);
+        }
+    }
+}
+
+#[test]
+#[ignore = "147,075 puzzles: about 2 minutes in a release build (cargo test --release -- --ignored)"]
+fn the_big_unique_sets_are_unique() {
+    for rel in [
+        "sudoku/royle17.txt",
+        "sudoku/sudoku17_complete_49158.txt",
+        "sudoku/forum_hardest_1905_11plus.txt",
+    ] {
+        for (i, p) in load(rel).iter().enumerate() {
+            assert!(is_unique(p).unwrap(), "{rel}#{}", i + 1);
+        }
+    }
+}
+
+/// The `paper` encoding has, for each of the 180 puzzles, exactly the variables, clauses and
+/// literals that the authors' solver.cpp creates (tests/data/suguru-paper-solver-counts.csv).
+#[test]
+fn paper_encoding_has_the_authors_solver_counts() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/suguru-paper-solver-counts.csv"),
+    )
+    .unwrap();
+    let want: Vec<Vec<u64>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("name,"))
+        .map(|l| {
+            l.rsplitn(4, ',')
+                .take(3)
+                .map(|x| x.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let puzzles = load("suguru/backtrack-180.txt");
+    assert_eq!(want.len(), puzzles.len());
+    for (p, w) in puzzles.iter().zip(&want) {
+        let r = PuzzleToCnf::new(
+            p,
+            CnfOptions {
+                encoding: Encoding::Paper,
+                simplify: false,
+            },
+        )
+        .unwrap();
+        let cnf = r.target();
+        // rsplitn yields literals, clauses, vars.
+        assert_eq!(
+            (
+                cnf.num_literals() as u64,
+                cnf.num_clauses() as u64,
+                cnf.vars() as u64
+            ),
+            (w[0], w[1], w[2])
+        );
+    }
+}
+
+/// A tiny deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random puzzle on the shape of `base`: a random subset of `solution`'s cells as givens, and
+/// sometimes a random wrong value (possibly unsolvable).
+fn random_puzzle(rng: &mut Rng, base: &Puzzle, solution: &Grid, keep: u64) -> Puzzle {
+    let mut givens = Grid::empty(solution.rows(), solution.cols());
+    let domain = base.structure().domain;
+    for c in 0..solution.len() {
+        if rng.below(100) < keep {
+            givens.set(c, solution.get(c));
+        }
+    }
+    if rng.below(4) == 0 {
+        let c = rng.below(solution.len() as u64) as usize;
+        givens.set(c, 1 + rng.below(domain[c] as u64) as u8);
+    }
+    match base {
+        Puzzle::Sudoku(s) => Sudoku::new(s.layout().clone(), givens).unwrap().into(),
+        Puzzle::Suguru(s) => Suguru::new(s.rows(), s.cols(), s.region_map(), givens)
+            .unwrap()
+            .into(),
+    }
+}
+
+const LIMIT: usize = 400;
+
+fn cover_set(p: &Puzzle) -> BTreeSet<Vec<u8>> {
+    let r = PuzzleToCover::new(p);
+    cover_solutions(r.target(), Some(LIMIT))
+        .iter()
+        .map(|rows| r.extract(rows).unwrap().cells().to_vec())
+        .collect()
+}
+
+/// Solution sets via every SAT encoding equal the exact-cover solver's on random small puzzles:
+/// 4×4 and 6×6 Sudoku and the 6×6 Suguru shapes, from empty to nearly full, solvable or not.
+#[test]
+fn sat_solution_sets_equal_exact_cover_on_random_small_puzzles() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut bases: Vec<(Puzzle, Grid)> = shipped_cases(|p| p.rows() == 4)
+        .into_iter()
+        .take(5)
+        .map(|c| (c.puzzle, c.solution))
+        .collect();
+    bases.extend(
+        shipped_cases(|p| matches!(p, Puzzle::Suguru(_)) && p.rows() == 6)
+            .into_iter()
+            .take(8)
+            .map(|c| (c.puzzle, c.solution)),
+    );
+    // A 6×6 Sudoku (2×3 boxes) from a valid grid.
+    let six = Grid::from_cells(
+        6,
+        6,
+        [
+            1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4,
+            5, 6, 4, 5, 3, 1, 2,
+        ]
+        .to_vec(),
+    );
+    let blank6: Puzzle = Sudoku::blank(6).into();
+    assert!(blank6.verify(&six).is_empty());
+    bases.push((blank6, six));
+    let (mut compared, mut empty, mut many) = (0, 0, 0);
+    for round in 0..12 {
+        for (base, solution) in &bases {
+            let keep = [10, 25, 40, 60, 80, 95][round % 6];
+            let p = random_puzzle(&mut rng, base, solution, keep);
+            let want = cover_set(&p);
+            if want.len() >= LIMIT {
+                many += 1;
+                continue;
+            }
+            empty += want.is_empty() as usize;
+            for encoding in Encoding::ALL {
+                if !encoding.accepts(&p) {
+                    continue;
+                }
+                for simplify in [false, true] {
+                    let mut solver = SatSolver::new(&p, CnfOptions { encoding, simplify }).unwrap();
+                    let mut got = BTreeSet::new();
+                    while let Some(g) = solver.next_solution().unwrap() {
+                        assert!(got.insert(g.cells().to_vec()), "repeated solution");
+                        assert!(got.len() <= LIMIT);
+                    }
+                    assert_eq!(got, want, "{encoding:?} simplify={simplify} on {p:?}");
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert!(
+        compared > 100 && empty > 5,
+        "{compared} compared, {empty} unsolvable, {many} skipped"
+    );
+}
