@@ -23,13 +23,19 @@ use std::process::ExitCode;
 /// Decode a solver's answer for an exported instance and verify the grid.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Formats: DIMACS models (SAT-competition 's'/'v' lines, MiniSat result files, a plain literal line); CBC, HiGHS, Gurobi and GLPK (-w) solution files.\nExit codes: 0 valid grid, 1 valid certificate but invalid grid, 2 bad or foreign answer.\n\nExample:\n  gridreduce reduce data/sudoku/norvig_top95.txt --index 1 --to cnf -o p1\n  minisat p1.cnf p1.out; gridreduce decode p1.map p1.out"
+    after_help = "Formats: tours (LKH TOUR, Concorde .sol, linkern -o, plain permutations); DIMACS models (SAT-competition 's'/'v' lines, MiniSat result files, a plain literal line); CBC, HiGHS, Gurobi and GLPK (-w) solution files.\nExit codes: 0 valid grid, 1 valid certificate but invalid grid, 2 bad or foreign answer.\n\nExample:\n  gridreduce reduce data/sudoku/norvig_top95.txt --index 1 --to cnf -o p1\n  minisat p1.cnf p1.out; gridreduce decode p1.map p1.out"
 )]
 pub struct Args {
     /// The .map file written by `gridreduce reduce`.
     pub map: PathBuf,
     /// The solver's output for the exported file.
     pub solver_output: PathBuf,
+    /// Tour format (graphs): lkh, concorde, linkern or perm; detected by default.
+    #[arg(long, value_enum)]
+    pub format: Option<crate::formats::tour::TourFormat>,
+    /// Vertex numbering of a plain permutation tour (0 or 1); detected by default.
+    #[arg(long, value_enum)]
+    pub base: Option<crate::formats::tour::Base>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -38,6 +44,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let grid = match map.target.kind.as_str() {
         "cnf" => decode_cnf(&map, &args, &puzzle)?,
         "lp" => decode_lp(&map, &args, &puzzle)?,
+        "hcp" | "directed-hcp" => super::hcp_export::decode(
+            &map,
+            &args.map,
+            &args.solver_output,
+            &puzzle,
+            args.format,
+            args.base,
+        )?,
         other => {
             return Err(Error::Input(
                 InputError::new(format!(

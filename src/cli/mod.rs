@@ -5,6 +5,7 @@ pub mod count;
 pub mod decode;
 pub mod generate;
 pub mod hcp;
+pub mod hcp_export;
 pub mod info;
 pub mod input;
 pub mod plot;

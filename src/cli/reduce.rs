@@ -27,6 +27,8 @@ pub enum Target {
     Cnf,
     /// CPLEX LP 0-1 model for MIP solvers (CBC, HiGHS, GLPK, Gurobi).
     Lp,
+    /// Hamiltonian-cycle graph for LKH, Concorde or `gridreduce hcp solve`.
+    Hcp,
 }
 
 /// Export puzzles as solver input files (+ a .map file for `decode`).
@@ -47,6 +49,29 @@ pub struct Args {
     /// variables; prints the sizes before and after.
     #[arg(long)]
     pub simplify: bool,
+    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed or contracted (default).
+    #[arg(long, value_enum)]
+    pub stage: Option<super::hcp_export::StageArg>,
+    /// The triplet trick on an undirected stage (--to hcp).
+    #[arg(long)]
+    pub trim: bool,
+    /// Keep the redundant clue arcs (--to hcp; givens are still enforced).
+    #[arg(long)]
+    pub keep_clue_arcs: bool,
+    /// Graph file format (--to hcp): tsplib (default, undirected), concorde, tsp, arcs (default,
+    /// directed), atsp, dot.
+    #[arg(long, value_enum)]
+    pub format: Option<super::hcp_export::HcpFormat>,
+    /// Largest vertex count for the explicit-matrix formats tsp and atsp.
+    #[arg(long, default_value_t = crate::formats::tsplib::DEFAULT_MATRIX_LIMIT)]
+    pub matrix_limit: u32,
+    /// Also write OUT.tour (--to hcp): the Hamiltonian cycle of the puzzle's solution as an LKH
+    /// TOUR file (the puzzle is solved in-process when no solution is known).
+    #[arg(long)]
+    pub witness: bool,
+    /// Also write OUT.labels (--to hcp): each vertex's 1-based id and readable label.
+    #[arg(long)]
+    pub labels: bool,
     /// Output name: OUT.cnf / OUT.lp and OUT.map (a trailing .cnf/.lp is taken off).
     #[arg(short = 'o', long = "out", value_name = "OUT")]
     pub out: PathBuf,
@@ -63,6 +88,8 @@ pub struct Export {
     /// One line for stdout: what was written, with sizes.
     pub summary: String,
     pub write: WriteFn,
+    /// Further files beside the export (extension, writer): the witness tour, vertex labels.
+    pub extras: Vec<(&'static str, WriteFn)>,
 }
 
 /// Writes an export's instance file.
@@ -80,9 +107,37 @@ pub fn title(name: &str, puzzle: &Puzzle) -> String {
 }
 
 /// Builds the export of one puzzle for `target`.
-pub fn export(target: Target, puzzle: &Puzzle, name: &str, args: &Args) -> Result<Export> {
+pub fn export(target: Target, entry: &Entry, args: &Args) -> Result<Export> {
+    let (puzzle, name) = (&entry.puzzle, entry.name.as_str());
     let title = title(name, puzzle);
     match target {
+        Target::Hcp => {
+            let witness = if args.witness {
+                match &entry.solution {
+                    Some(s) => Some(s.clone()),
+                    None => Some(
+                        crate::search::solutions(puzzle, 1)?
+                            .into_iter()
+                            .next()
+                            .ok_or_else(|| {
+                                Error::Unsolvable(format!(
+                                    "{name} has no solution, so no witness tour"
+                                ))
+                            })?,
+                    ),
+                }
+            } else {
+                None
+            };
+            let options = super::hcp_export::HcpExportOptions {
+                options: super::hcp_export::options(args.stage, args.trim, args.keep_clue_arcs),
+                format: args.format,
+                matrix_limit: args.matrix_limit,
+                witness,
+                labels: args.labels,
+            };
+            super::hcp_export::export(puzzle, name, &options)
+        }
         Target::Cnf => {
             let options = CnfOptions {
                 encoding: args.encoding.unwrap_or(Encoding::default_for(puzzle)),
@@ -117,6 +172,7 @@ pub fn export(target: Target, puzzle: &Puzzle, name: &str, args: &Args) -> Resul
                 sizes,
                 summary,
                 write: Box::new(move |w| dimacs::write_cnf(w, &reduction, &title)),
+                extras: Vec::new(),
             })
         }
         Target::Lp => {
@@ -145,6 +201,7 @@ pub fn export(target: Target, puzzle: &Puzzle, name: &str, args: &Args) -> Resul
                 sizes: reduction.sizes(),
                 summary,
                 write: Box::new(move |w| lp::write_lp(w, &reduction, &title)),
+                extras: Vec::new(),
             })
         }
     }
@@ -261,7 +318,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 continue;
             }
         };
-        let export = match export(args.to, &entry.puzzle, &entry.name, &args) {
+        let export = match export(args.to, entry, &args) {
             Ok(x) => x,
             Err(e @ Error::Usage(_)) => return Err(e),
             Err(e) => {
@@ -277,6 +334,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let file = with_suffix(&base, &format!(".{}", export.extension));
         let map_path = with_suffix(&base, ".map");
         write_atomic(&file, |w| (export.write)(w))?;
+        for (extension, write) in &export.extras {
+            write_atomic(&with_suffix(&base, &format!(".{extension}")), |w| write(w))?;
+        }
         let map = MapFile {
             gridreduce: env!("CARGO_PKG_VERSION").to_string(),
             puzzle: puzzle_record(entry, loaded.format),

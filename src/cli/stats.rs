@@ -22,7 +22,7 @@ use std::process::ExitCode;
 /// Size statistics of every target instance, one CSV row per puzzle.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Columns: name,N,clues,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\n\nExample:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper"
+    after_help = "Columns: name,N,clues,directed_vertices,directed_edges,removed_arcs,undirected_vertices,undirected_edges,trimmed_vertices,trimmed_edges,contracted_vertices,contracted_edges,contracted_solved,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\n\nExample:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -45,7 +45,12 @@ pub type Row = Vec<(&'static str, String)>;
 pub type ColumnFn = fn(&Entry, &Args) -> Result<Row>;
 
 /// The column functions, in column order.
-pub const COLUMNS: &[ColumnFn] = &[puzzle_columns, cnf_columns, ilp_columns];
+pub const COLUMNS: &[ColumnFn] = &[puzzle_columns, hcp_columns, cnf_columns, ilp_columns];
+
+/// Graph sizes at every Hamiltonian-cycle stage (Haythorpe's chain; the layered one for Suguru).
+pub fn hcp_columns(entry: &Entry, _: &Args) -> Result<Row> {
+    super::hcp_export::columns(&entry.puzzle)
+}
 
 pub fn puzzle_columns(entry: &Entry, _: &Args) -> Result<Row> {
     Ok(vec![
