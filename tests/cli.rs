@@ -194,3 +194,38 @@ fn solve_and_count_agree_with_the_shipped_solutions() {
         "serg_benchmark#1: 2+"
     );
 }
+
+/// The README's main command: every step succeeds, the routes agree, and the files it names exist.
+#[test]
+fn demo_runs_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gridreduce(&["demo", "-o", dir.path().to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout
+            .matches("routes agree (SAT, ILP, search; unique): true")
+            .count(),
+        2,
+        "{stdout}"
+    );
+    for f in [
+        "sudoku-easy50-1.hcp",
+        "sudoku-easy50-1.map",
+        "sudoku-easy50-1.tour",
+        "suguru-janko-1.hcp",
+        "top95-stats.csv",
+        "top95-edges-vs-clues.png",
+        "top95-edges-vs-clues.svg",
+    ] {
+        assert!(dir.path().join(f).exists(), "{f} missing");
+    }
+    assert!(stdout.contains(
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+    ));
+}

@@ -3,6 +3,7 @@
 
 pub mod count;
 pub mod decode;
+pub mod demo;
 pub mod generate;
 pub mod hcp;
 pub mod hcp_export;
@@ -34,6 +35,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    Demo(demo::Args),
     Verify(verify::Args),
     Show(show::Args),
     Info(info::Args),
@@ -49,6 +51,7 @@ pub enum Command {
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
+        Command::Demo(a) => demo::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
         Command::Info(a) => info::run(a),
