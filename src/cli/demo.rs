@@ -242,6 +242,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         csv: csv.clone(),
         encoding: None,
         simplify: false,
+        only: Vec::new(),
     })?;
     let (png, svg) = plot(
         &Table::read(&csv)?,

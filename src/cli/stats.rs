@@ -36,6 +36,17 @@ pub struct Args {
     /// CNF columns after applying the givens (`reduce --simplify`).
     #[arg(long)]
     pub simplify: bool,
+    /// Only these column groups (the name, N and clues columns always come first).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub only: Vec<ColumnGroup>,
+}
+
+/// Groups of columns `--only` can pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColumnGroup {
+    Hcp,
+    Cnf,
+    Ilp,
 }
 
 /// A row: ordered (column, value) pairs.
@@ -45,7 +56,12 @@ pub type Row = Vec<(&'static str, String)>;
 pub type ColumnFn = fn(&Entry, &Args) -> Result<Row>;
 
 /// The column functions, in column order.
-pub const COLUMNS: &[ColumnFn] = &[puzzle_columns, hcp_columns, cnf_columns, ilp_columns];
+pub const COLUMNS: &[(Option<ColumnGroup>, ColumnFn)] = &[
+    (None, puzzle_columns),
+    (Some(ColumnGroup::Hcp), hcp_columns),
+    (Some(ColumnGroup::Cnf), cnf_columns),
+    (Some(ColumnGroup::Ilp), ilp_columns),
+];
 
 /// Graph sizes at every Hamiltonian-cycle stage (Haythorpe's chain; the layered one for Suguru).
 pub fn hcp_columns(entry: &Entry, _: &Args) -> Result<Row> {
@@ -89,8 +105,10 @@ pub fn ilp_columns(entry: &Entry, _: &Args) -> Result<Row> {
 /// The full row of one puzzle.
 pub fn row(entry: &Entry, args: &Args) -> Result<Row> {
     let mut row = Row::new();
-    for f in COLUMNS {
-        row.extend(f(entry, args)?);
+    for (group, f) in COLUMNS {
+        if group.is_none_or(|g| args.only.is_empty() || args.only.contains(&g)) {
+            row.extend(f(entry, args)?);
+        }
     }
     Ok(row)
 }
