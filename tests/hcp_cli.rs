@@ -206,3 +206,60 @@ fn a_tour_of_another_instance_is_refused() {
     assert_eq!(d.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&d.stderr).contains("but the map records 0000000000000000"));
 }
+
+/// `stats` on blank grids reproduces every size formula of Haythorpe's construction (issue 3).
+#[test]
+fn stats_on_blank_grids_reproduces_the_formulas() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("blank.txt");
+    let lines: Vec<String> = [4u64, 9, 16, 25]
+        .iter()
+        .map(|&n| vec!["0"; (n * n) as usize].join(" "))
+        .collect();
+    std::fs::write(&puzzles, lines.join("\n") + "\n").unwrap();
+    let csv = dir.path().join("blank.csv");
+    let out = gridreduce(&[
+        "stats",
+        puzzles.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+        "--only",
+        "hcp",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let mut rows = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let get = |k: &str| -> u64 {
+            cells[header.iter().position(|h| *h == k).unwrap()]
+                .parse()
+                .unwrap()
+        };
+        let n = get("N");
+        let want = [
+            ("directed_vertices", 6 * n.pow(3) + 5 * n * n + 2 * n + 2),
+            ("directed_edges", 19 * n.pow(3) + 2 * n * n + 2 * n + 2),
+            (
+                "undirected_vertices",
+                18 * n.pow(3) + 15 * n * n + 6 * n + 6,
+            ),
+            ("undirected_edges", 31 * n.pow(3) + 12 * n * n + 6 * n + 6),
+            ("trimmed_vertices", 16 * n.pow(3) + 15 * n * n + 6 * n + 6),
+            ("trimmed_edges", 29 * n.pow(3) + 12 * n * n + 6 * n + 6),
+            ("removed_arcs", 0),
+        ];
+        for (k, v) in want {
+            assert_eq!(get(k), v, "N = {n}: {k}");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 4);
+}
