@@ -13,7 +13,7 @@ fn count_by_cover(p: &Puzzle) -> usize {
 
 #[test]
 fn generated_sudoku_are_unique_minimal_and_verify() {
-    for (n, target, seed) in [(4, 5, 1), (6, 10, 2), (9, 25, 3)] {
+    for (n, target, seed) in [(4, 5, 1), (6, 10, 2), (9, 25, 3), (9, 22, 4)] {
         let config = Config::new(n, target, seed);
         for i in 0..2 {
             let g = generate(&config, i).unwrap();
@@ -35,6 +35,33 @@ fn generated_sudoku_are_unique_minimal_and_verify() {
             assert!(g.minimal_clues.last() == Some(&p.clues()));
         }
     }
+}
+
+/// The walk may move to another grid: the reported solution must be the puzzle's only solution.
+fn check_unique(g: &gridreduce::generate::sudoku::Generated) {
+    let p = Puzzle::Sudoku(g.puzzle.clone());
+    assert!(p.verify(&g.solution).is_empty());
+    let found = cover::solutions(PuzzleToCover::new(&p).target(), Some(2));
+    assert_eq!(found.len(), 1, "not unique");
+}
+
+/// An 18-clue 9×9 puzzle (the measured setting of `docs/algorithms.md`: about a minute in
+/// release; run with `cargo test --release --test generate_sudoku -- --ignored`).
+#[test]
+#[ignore]
+fn eighteen_clues() {
+    let mut config = Config::new(9, 18, 1);
+    config.swaps = 2000;
+    let g = generate(&config, 0).unwrap();
+    assert!(g.puzzle.givens().filled() <= 18);
+    check_unique(&g);
+}
+
+#[test]
+fn walk_reaches_twenty_one_and_stays_unique() {
+    let g = generate(&Config::new(9, 21, 7), 0).unwrap();
+    assert!(g.puzzle.givens().filled() <= 21);
+    check_unique(&g);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Few-clue Sudoku: clues are removed from a random full grid while the puzzle stays unique, with a
-//! smarter choice of which clue to try next than a random order, then a local search below the first
-//! minimal puzzle.
+//! smarter choice of which clue to try next than a random order, then a local search over minimal
+//! puzzles that walks down from the first minimal puzzle.
 //!
 //! One **try**:
 //! 1. a random full grid: the fast search on the blank grid with a seeded random value order;
@@ -9,18 +9,25 @@
 //!    if the puzzle stays unique (the search finds one solution with a limit of two) — otherwise it
 //!    stays for good in this pass (removing more clues only adds solutions, so a clue needed now is
 //!    needed in every later puzzle of the pass). The pass ends with a minimal puzzle;
-//! 3. **swaps**: while above the target, swap a random clue for a random empty cell (given the
-//!    solution's value); if the puzzle stays unique keep the swap and run the removal pass again,
-//!    which may now free a clue. Stop after `swaps` swaps in a row (default 200) without progress.
+//! 3. **walk** ({−1, +1} moves): while above the target, remove a random clue, enumerate the
+//!    solutions that leaves (at most 64, else the step is void), and add a random clue `(cell,
+//!    value)` that **exactly one** of those solutions has — the puzzle is unique again by
+//!    construction (no further check needed), and its solution may now be another grid. Then run
+//!    the removal pass again, which may free clues (a {−2, +1} move or better). Stop after `swaps`
+//!    steps in a row (default 200) without a lower clue count.
 //!
 //! Tries are repeated until one ends with at most `target_clues` clues. Preferring clues from crowded
 //! units spreads the remaining clues evenly — the shape of the known 17- and 18-clue puzzles, where
-//! no unit holds many clues. Measured (`docs/algorithms.md`): the mean clue count of a try's result
-//! drops from about 24.5 (random order) to 23.8 (crowded first) to 22.2 (with swaps).
+//! no unit holds many clues. Letting the walk change the grid matters: 18-clue puzzles exist only
+//! for a small share of grids, and a walk tied to its first grid stalls at 21–22 clues (measured,
+//! `docs/algorithms.md`).
 //!
 //! Worked example: a 9×9 try starts from 81 clues; the first removals are free (every unit is full,
 //! the choice is random), after about 55 removals clues start to stay; the pass ends minimal with
-//! 21–25 clues, the swaps take it to 20–23; about one try in 3,000 ends at 19.
+//! 21–25 clues. A walk step at 22 clues removes one (two to hundreds of solutions appear), adds a
+//! clue that singles out one of them, and the removal pass then often drops a clue: 21. The walk
+//! goes down to 19–20 within a few hundred steps (about a second) and to 18 in a few per cent
+//! of tries.
 
 use super::rng_for;
 use crate::error::{Error, Result};
@@ -100,14 +107,21 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
                 ..Options::limit(1)
             },
         );
-        let Some(solution) = full.solutions.into_iter().next() else {
+        let Some(mut solution) = full.solutions.into_iter().next() else {
             return Err(Error::Unsolvable(format!(
                 "no full {n}x{n} grid for this layout"
             )));
         };
         let mut givens = solution.clone();
         checks += minimise(&search, &layout, &mut givens, config.order, &mut rng);
-        checks += descend(&search, &layout, &solution, &mut givens, config, &mut rng);
+        checks += descend(
+            &search,
+            &layout,
+            &mut solution,
+            &mut givens,
+            config,
+            &mut rng,
+        );
         let clues = givens.filled();
         minimal_clues.push(clues);
         if clues <= config.target_clues {
@@ -180,14 +194,58 @@ pub fn minimise(
     checks
 }
 
-/// Local search below the first minimal puzzle: swap a random clue for a random empty cell of the
-/// solution; if the puzzle stays unique, keep the swap and run the removal pass again (which may
-/// now free a clue). Stops at the target or after `config.swaps` swaps in a row without progress.
-/// The puzzle stays minimal: every kept swap is followed by a full removal pass.
+/// Most solutions enumerated when looking for the clue that makes a puzzle unique again: with
+/// more, the puzzle is too far from unique for one clue to be likely to fix it.
+const ENUMERATE: usize = 64;
+
+/// Solutions enumerated and the clues `(cell, value, index of the solution it singles out)`.
+type Fixing = (Vec<Grid>, Vec<(usize, u8, usize)>);
+
+/// The clues `(cell, value, solution)` that would make `givens` unique again when added: an empty
+/// cell (not in `except`) and the value exactly one of its solutions has there — that solution is
+/// then the only one left. Enumerates the solutions in one search run (counted in `checks`);
+/// `None` when there are more than [`ENUMERATE`].
+fn fixing_clues(
+    search: &Search,
+    givens: &Grid,
+    except: &[usize],
+    checks: &mut usize,
+) -> Option<Fixing> {
+    *checks += 1;
+    let found = search.run(givens, &Options::limit(ENUMERATE + 1)).solutions;
+    if found.len() > ENUMERATE || found.len() < 2 {
+        return None;
+    }
+    let mut moves = Vec::new();
+    let mut count = [0usize; 65];
+    let mut owner = [0usize; 65];
+    for c in (0..givens.len()).filter(|&c| givens.get(c) == 0 && !except.contains(&c)) {
+        count.fill(0);
+        for (k, s) in found.iter().enumerate() {
+            let v = s.get(c) as usize;
+            count[v] += 1;
+            owner[v] = k;
+        }
+        for v in 1..65 {
+            if count[v] == 1 {
+                moves.push((c, v as u8, owner[v]));
+            }
+        }
+    }
+    Some((found, moves))
+}
+
+/// Local search below the first minimal puzzle: a random walk of **{−1, +1}** moves over unique
+/// minimal puzzles. Remove a random clue, enumerate the solutions left (at most [`ENUMERATE`]), add
+/// a random clue that exactly one of them has (so the puzzle is unique again, possibly with that
+/// other solution — the walk may move to another grid), then run the removal pass, which turns the
+/// step into a {−2, +1} (or better) move whenever the new clue frees an old one.
+///
+/// Stops at the target or after `config.swaps` steps in a row that do not lower the clue count.
 fn descend(
     search: &Search,
     layout: &BlockLayout,
-    solution: &Grid,
+    solution: &mut Grid,
     givens: &mut Grid,
     config: &Config,
     rng: &mut Rng,
@@ -195,25 +253,26 @@ fn descend(
     let mut checks = 0;
     let mut stale = 0;
     while givens.filled() > config.target_clues && stale < config.swaps {
-        stale += 1;
         let clues: Vec<usize> = (0..givens.len()).filter(|&c| givens.get(c) != 0).collect();
-        let holes: Vec<usize> = (0..givens.len()).filter(|&c| givens.get(c) == 0).collect();
-        if clues.is_empty() || holes.is_empty() {
+        if clues.is_empty() {
             break;
         }
-        let (a, b) = (clues[rng.below(clues.len())], holes[rng.below(holes.len())]);
-        let mut next = givens.clone();
-        next.set(a, 0);
-        next.set(b, solution.get(b));
-        checks += 1;
-        if search.run(&next, &Options::limit(2)).solutions.len() != 1 {
-            continue;
+        let before = clues.len();
+        let a = clues[rng.below(clues.len())];
+        givens.set(a, 0);
+        match fixing_clues(search, givens, &[a], &mut checks) {
+            Some((found, moves)) if !moves.is_empty() => {
+                let (c, v, k) = moves[rng.below(moves.len())];
+                givens.set(c, v);
+                *solution = found[k].clone();
+                checks += minimise(search, layout, givens, config.order, rng);
+            }
+            _ => givens.set(a, solution.get(a)),
         }
-        let before = givens.filled();
-        *givens = next;
-        checks += minimise(search, layout, givens, config.order, rng);
         if givens.filled() < before {
             stale = 0;
+        } else {
+            stale += 1;
         }
     }
     checks
