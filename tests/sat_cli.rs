@@ -246,7 +246,7 @@ fn stats_writes_one_row_per_puzzle_and_skips_bad_ones() {
             "--csv",
             csv_path.to_str().unwrap(),
         ])
-        .args(["--encoding", "minimal"]));
+        .args(["--encoding", "minimal", "--only", "cnf,ilp"]));
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("mixed.txt:2:"), "{stderr}");
     assert!(stdout.contains("3 puzzles, 1 skipped"), "{stdout}");
