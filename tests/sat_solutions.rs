@@ -138,7 +138,7 @@ fn the_big_unique_sets_are_unique_sample() {
 }
 
 #[test]
-#[ignore = "147,075 puzzles: about 2 minutes in a release build (cargo test --release -- --ignored)"]
+#[ignore = "147,075 puzzles: about 3 minutes in a release build (cargo test --release -- --ignored)"]
 fn the_big_unique_sets_are_unique() {
     for rel in [
         "sudoku/royle17.txt",

@@ -371,3 +371,53 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ExitCode::SUCCESS
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::sudoku_text::LineFormat;
+    use crate::puzzle::{BlockLayout, Grid, Sudoku};
+
+    fn entry(puzzle: Puzzle) -> Entry {
+        Entry {
+            index: 1,
+            line: 1,
+            name: "t#1".into(),
+            puzzle,
+            solution: None,
+        }
+    }
+
+    /// A `.map` record rebuilds the same puzzle for box, rectangular-box and jigsaw layouts.
+    #[test]
+    fn puzzle_records_rebuild_the_puzzle() {
+        let mut givens = Grid::empty(6, 6);
+        givens.set(0, 3);
+        givens.set(35, 6);
+        let rect: Puzzle = Sudoku::new(BlockLayout::boxes(2, 3), givens)
+            .unwrap()
+            .into();
+        let labels = [0, 0, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 3, 2, 3, 3];
+        let mut g4 = Grid::empty(4, 4);
+        g4.set(5, 2);
+        let jigsaw: Puzzle = Sudoku::new(BlockLayout::jigsaw(4, &labels).unwrap(), g4)
+            .unwrap()
+            .into();
+        for (p, format) in [
+            (rect, FileFormat::Sudoku(LineFormat::OneLine)),
+            (jigsaw, FileFormat::Sudoku(LineFormat::Numeric)),
+        ] {
+            let record = puzzle_record(&entry(p.clone()), format);
+            let back = rebuild_puzzle(&record, Path::new("x.map")).unwrap();
+            assert_eq!(back, p, "{record:?}");
+        }
+        let bad = PuzzleRecord {
+            kind: "sudoku".into(),
+            name: "x".into(),
+            layout: Some("jigsaw:1,a".into()),
+            text: ".".repeat(16),
+        };
+        let e = rebuild_puzzle(&bad, Path::new("x.map")).unwrap_err();
+        assert!(e.to_string().starts_with("x.map: bad jigsaw layout"), "{e}");
+    }
+}
