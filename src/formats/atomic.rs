@@ -15,11 +15,16 @@ pub fn write_atomic(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".gridreduce-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(path, e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".gridreduce-").suffix(".tmp");
+    // tempfile creates 0600 files; outputs are meant to be read by other tools and users, so ask
+    // for what `File::create` would give (0666, narrowed by the umask at open time).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let tmp = builder.tempfile_in(dir).map_err(|e| Error::io(path, e))?;
     {
         let mut w = BufWriter::new(tmp.as_file());
         fill(&mut w).map_err(|e| Error::io(path, e))?;
@@ -56,5 +61,18 @@ mod tests {
         );
         write_string_atomic(&path, "whole").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "whole");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_get_the_mode_file_create_gives() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain.txt");
+        std::fs::File::create(&plain).unwrap();
+        let atomic = dir.path().join("atomic.txt");
+        write_string_atomic(&atomic, "x").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&atomic), mode(&plain));
     }
 }
