@@ -21,7 +21,7 @@
 //! number), and rejects short or long files, ids outside `0..n-1`, self-loops, repeated edges.
 
 use super::atomic::write_atomic;
-use super::tokens::{FastWriter, ReadLimits, Scanner, TokKind, first_repeat};
+use super::tokens::{FastWriter, ReadLimits, Scanner, first_repeat};
 use crate::error::{Error, InputError};
 use crate::hcp::Graph;
 use std::io::{BufRead, Write};
@@ -61,32 +61,9 @@ pub fn parse_edges(reader: impl BufRead, limits: &ReadLimits) -> Result<Graph, I
     let mut edges = Vec::new();
     let mut lines = Vec::new();
     for k in 0..m {
-        let mut ends = [0u32; 2];
-        let mut line = 0;
-        for i in 0..3 {
-            let t = match sc.next_token() {
-                None => {
-                    return Err(InputError::at_line(
-                        sc.line(),
-                        format!("the file ends after {k} of its {m} edges (truncated?)"),
-                    ));
-                }
-                Some(t) => t?,
-            };
-            match ends.get_mut(i) {
-                Some(end) => {
-                    *end = t.vertex(n, 0, &range)?;
-                    line = t.line;
-                }
-                None => {
-                    if let TokKind::Word(w) = &t.kind {
-                        return Err(
-                            t.error(format!("'{w}' is not an edge weight (a whole number)"))
-                        );
-                    }
-                }
-            }
-        }
+        let (ends, line) = sc.weighted_edge(n, &range, "edge weight", || {
+            format!("the file ends after {k} of its {m} edges (truncated?)")
+        })?;
         if ends[0] == ends[1] {
             return Err(InputError::at_line(
                 line,

@@ -229,6 +229,39 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
+    /// One `u v w` edge line of a Concorde edge file or a linkern tour: two 0-based node ids below
+    /// `n` (described by `range` in errors) and a whole-number weight that is checked and dropped.
+    /// Returns the two ends and the line of the second. `truncated` words the error when the file
+    /// ends early; `weight` names the third column ("edge weight", "edge length").
+    pub fn weighted_edge(
+        &mut self,
+        n: u32,
+        range: &str,
+        weight: &str,
+        truncated: impl Fn() -> String,
+    ) -> Result<([u32; 2], usize), InputError> {
+        let mut ends = [0u32; 2];
+        let mut line = 0;
+        for i in 0..3 {
+            let t = match self.next_token() {
+                None => return Err(InputError::at_line(self.line(), truncated())),
+                Some(t) => t?,
+            };
+            match ends.get_mut(i) {
+                Some(end) => {
+                    *end = t.vertex(n, 0, range)?;
+                    line = t.line;
+                }
+                None => {
+                    if let TokKind::Word(w) = &t.kind {
+                        return Err(t.error(format!("'{w}' is not an {weight} (a whole number)")));
+                    }
+                }
+            }
+        }
+        Ok((ends, line))
+    }
+
     /// After token mode: what is left of the current line must be blank (a `-1` may carry
     /// trailing spaces, not more data).
     pub fn finish_line(&mut self, after: &str) -> Result<(), InputError> {

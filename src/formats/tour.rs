@@ -31,9 +31,7 @@
 //! [`Problem::check`](crate::reduce::Problem::check).
 
 use super::atomic::write_atomic;
-use super::tokens::{
-    FastWriter, ReadLimits, Scanner, Tok, TokKind, header_value, name_value, split_keyword,
-};
+use super::tokens::{FastWriter, ReadLimits, Scanner, Tok, TokKind, split_keyword};
 use crate::error::{Error, InputError};
 use crate::hcp::Tour;
 use std::io::{BufRead, Write};
@@ -403,32 +401,10 @@ fn parse_linkern<R: BufRead>(
     let range = format!("nodes are 0..{}", n - 1);
     let mut edges: Vec<(u32, u32, u32)> = Vec::new();
     for k in 0..n {
-        let mut ends = [0u32; 2];
-        let mut line = 0;
-        for i in 0..3 {
-            let t = match sc.next_token() {
-                None => {
-                    return Err(InputError::at_line(
-                        sc.line(),
-                        format!("the file ends after {k} of the tour's {n} edges (truncated?)"),
-                    ));
-                }
-                Some(t) => t?,
-            };
-            match ends.get_mut(i) {
-                Some(end) => {
-                    *end = t.vertex(n, 0, &range)?;
-                    line = t.line.min(u32::MAX as usize) as u32;
-                }
-                None => {
-                    if let TokKind::Word(w) = &t.kind {
-                        return Err(
-                            t.error(format!("'{w}' is not an edge length (a whole number)"))
-                        );
-                    }
-                }
-            }
-        }
+        let (ends, line) = sc.weighted_edge(n, &range, "edge length", || {
+            format!("the file ends after {k} of the tour's {n} edges (truncated?)")
+        })?;
+        let line = line.min(u32::MAX as usize) as u32;
         edges.push((ends[0], ends[1], line));
     }
     if let Some(t) = sc.next_token() {
@@ -580,17 +556,9 @@ pub fn write_lkh_tour(
     comment: Option<&str>,
 ) -> std::io::Result<()> {
     let mut w = FastWriter::new(out);
-    w.text("NAME : ")?;
-    w.text(&name_value(name))?;
-    w.byte(b'\n')?;
-    if let Some(c) = comment {
-        w.text("COMMENT : ")?;
-        w.text(&header_value(c))?;
-        w.byte(b'\n')?;
-    }
-    w.text("TYPE : TOUR\nDIMENSION : ")?;
-    w.num(tour.len() as u64)?;
-    w.text("\nTOUR_SECTION\n")?;
+    let n = u32::try_from(tour.len()).map_err(std::io::Error::other)?;
+    super::tsplib::write_spec(&mut w, name, comment, "TOUR", n)?;
+    w.text("TOUR_SECTION\n")?;
     for &v in tour {
         w.num(v as u64 + 1)?;
         w.byte(b'\n')?;

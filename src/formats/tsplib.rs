@@ -100,7 +100,9 @@ pub struct TsplibFile {
 // ---------------------------------------------------------------------------------------------
 // Writers
 
-fn write_spec(
+/// The specification part every TSPLIB-style file we write starts with (NAME, COMMENT, TYPE,
+/// DIMENSION); shared with the LKH TOUR writer.
+pub(crate) fn write_spec(
     w: &mut FastWriter,
     name: &str,
     comment: Option<&str>,
