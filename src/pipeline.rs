@@ -504,7 +504,10 @@ mod tests {
         let e = parse("source: sudoku\ndescription: x\nto: hcp\nstage: contractd\n").unwrap_err();
         assert_eq!(
             e,
-            "p.yaml:4:8: `stage`: unknown value `contractd`, expected one of directed, undirected, trimmed, contracted"
+            format!(
+                "p.yaml:4:8: `stage`: unknown value `contractd`, expected one of {}",
+                allowed::<StageArg>()
+            )
         );
         let e = parse("source: sudoku\ndescription: x\nto: hcp\nstag: contracted\n").unwrap_err();
         assert!(e.starts_with("p.yaml:4:1: unknown key `stag`"), "{e}");
