@@ -1,101 +1,162 @@
-//! Batch runs over whole collections: all cores (rayon), a progress bar on stderr (indicatif), a bad
-//! item reported and skipped, finished items skipped on a rerun, and one CSV of rows written
-//! atomically at the end.
+//! Batch runs over whole collections: all cores (rayon, or `jobs` threads), a progress bar on
+//! stderr (indicatif), every item ending with a [`Status`], a bad item reported and recorded while
+//! the batch goes on, and one CSV of rows written atomically at the end.
 //!
-//! A job turns one item into a [`Row`] (ordered columns). Jobs that write files write them atomically
-//! and write their completion marker last (the `.map` file of an export), so a run killed at any point
-//! leaves only complete outputs, and [`Job::finished`] can rebuild the row of a finished item without
-//! redoing it.
+//! A [`Job`] turns one item into an [`ItemReport`]: its status, its CSV row and, for a bad or
+//! timed-out item, a one-line message (printed on stderr as it happens, above the bar). A job that
+//! writes files writes each atomically and its completion marker last (the `.map` file of an
+//! export), so a run killed at any point leaves only complete outputs, and the job can recognise a
+//! finished item on a rerun (status [`Status::Skipped`]) without redoing it.
+//!
+//! A job returns `Err` only when the batch cannot go on at all (the output folder is read-only or
+//! full): the batch then stops starting items and hands the error back with what was done.
 
 use crate::error::{Error, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// One CSV row: column names and values, in column order.
+/// One CSV row: column names and values.
 pub type Row = Vec<(String, String)>;
+
+/// How an item ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Status {
+    /// Done in this run.
+    Ok,
+    /// Finished by an earlier run; its outputs were kept.
+    Skipped,
+    /// Bad input (unreadable puzzle, no solution where one was needed, …); nothing written.
+    Bad,
+    /// Ran past its time limit; nothing written (a rerun tries again).
+    Timeout,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Skipped => "skipped",
+            Status::Bad => "bad",
+            Status::Timeout => "timeout",
+        }
+    }
+}
+
+/// What one item gave.
+#[derive(Clone, Debug)]
+pub struct ItemReport {
+    pub status: Status,
+    pub row: Row,
+    /// For a bad or timed-out item: one line for stderr (it is printed by [`run`]).
+    pub message: Option<String>,
+}
 
 /// What a batch does with each item.
 pub trait Job<T>: Sync {
-    /// The row of an item finished by an earlier run, if its outputs are complete.
-    fn finished(&self, _item: &T) -> Option<Row> {
-        None
-    }
-    /// Does the item; an `Err` is reported with the item and the batch goes on.
-    fn run(&self, item: &T) -> std::result::Result<Row, String>;
-    /// How the item is named in messages.
-    fn name(&self, item: &T) -> String;
+    /// Does the item, or recognises it as finished by an earlier run. `Err`: the batch cannot go
+    /// on (e.g. the output folder cannot be written).
+    fn run(&self, item: &T) -> Result<ItemReport>;
 }
 
-/// The outcome of a batch: rows in item order, and the failures.
+/// How to run a batch.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Worker threads (`None`: one per core).
+    pub jobs: Option<usize>,
+    /// The progress bar's label.
+    pub what: String,
+    /// Draw no progress bar even on a terminal.
+    pub quiet: bool,
+}
+
+/// The outcome of a batch.
 #[derive(Debug, Default)]
 pub struct Report {
-    pub rows: Vec<Row>,
-    pub failures: Vec<String>,
-    /// Items skipped because an earlier run finished them.
-    pub reused: usize,
+    /// One report per item started, in item order (all items unless the batch stopped).
+    pub items: Vec<ItemReport>,
+    /// Why the batch stopped early, if it did.
+    pub fatal: Option<Error>,
+}
+
+impl Report {
+    /// How many items ended with `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.items.iter().filter(|r| r.status == status).count()
+    }
 }
 
 /// A progress bar on stderr (hidden when stderr is not a terminal, e.g. in tests and CI logs).
-pub fn progress(len: usize, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new(len as u64);
+pub fn progress(len: usize, what: &str, quiet: bool) -> ProgressBar {
+    let target = if quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
     bar.set_style(
         ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
-            .expect("valid template")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );
     bar.set_message(what.to_string());
     bar
 }
 
-/// Runs `job` over `items` on all cores.
-pub fn run<T: Sync, J: Job<T>>(items: &[T], job: &J, what: &str) -> Report {
-    let bar = progress(items.len(), what);
-    let reused = AtomicUsize::new(0);
-    let results: Vec<std::result::Result<Row, String>> = items
-        .par_iter()
-        .map(|item| {
-            let out = match job.finished(item) {
-                Some(row) => {
-                    reused.fetch_add(1, Ordering::Relaxed);
-                    Ok(row)
-                }
-                None => job
-                    .run(item)
-                    .map_err(|e| format!("{}: {e}", job.name(item))),
-            };
-            bar.inc(1);
-            out
-        })
-        .collect();
-    bar.finish_and_clear();
-    let mut report = Report {
-        reused: reused.into_inner(),
-        ..Default::default()
-    };
-    for r in results {
-        match r {
-            Ok(row) => report.rows.push(row),
-            Err(e) => report.failures.push(e),
-        }
+/// Runs `job` over `items` in parallel. Messages of bad and timed-out items go to stderr as they
+/// happen; after a fatal error no further item starts.
+pub fn run<T: Sync, J: Job<T>>(items: &[T], job: &J, options: &Options) -> Result<Report> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = options.jobs {
+        builder = builder.num_threads(n.max(1));
     }
-    report
+    let pool = builder
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))?;
+    let bar = progress(items.len(), &options.what, options.quiet);
+    let stop = AtomicBool::new(false);
+    let fatal: Mutex<Option<Error>> = Mutex::new(None);
+    let results: Vec<Option<ItemReport>> = pool.install(|| {
+        items
+            .par_iter()
+            .map(|item| {
+                if stop.load(Ordering::SeqCst) {
+                    return None;
+                }
+                let out = match job.run(item) {
+                    Ok(report) => {
+                        if let Some(m) = &report.message {
+                            bar.suspend(|| eprintln!("gridreduce: {m}"));
+                        }
+                        Some(report)
+                    }
+                    Err(e) => {
+                        stop.store(true, Ordering::SeqCst);
+                        let mut slot = fatal.lock().unwrap_or_else(|p| p.into_inner());
+                        slot.get_or_insert(e);
+                        None
+                    }
+                };
+                bar.inc(1);
+                out
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    Ok(Report {
+        items: results.into_iter().flatten().collect(),
+        fatal: fatal.into_inner().unwrap_or_else(|p| p.into_inner()),
+    })
 }
 
-/// Writes rows as CSV (columns in first-seen order; a missing value is empty), atomically.
-pub fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
-    let mut header: Vec<&str> = Vec::new();
-    for row in rows {
-        for (k, _) in row {
-            if !header.contains(&k.as_str()) {
-                header.push(k);
-            }
-        }
-    }
+/// Writes rows as CSV under `header` (a value missing from a row is empty; a column not in the
+/// header is left out), atomically.
+pub fn write_csv(path: &Path, header: &[String], rows: &[Row]) -> Result<()> {
     crate::formats::atomic::write_atomic(path, |w| {
         let mut csv = csv::Writer::from_writer(w);
-        csv.write_record(&header).map_err(std::io::Error::other)?;
+        csv.write_record(header).map_err(std::io::Error::other)?;
         for row in rows {
             let record: Vec<&str> = header
                 .iter()
@@ -112,64 +173,78 @@ pub fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
     })
 }
 
-/// Prints failures on stderr (one line each) and turns them into the batch's result: every row
-/// written, and an error (exit code 2) naming how many items failed.
-pub fn finish(report: &Report) -> Result<()> {
-    for f in &report.failures {
-        eprintln!("gridreduce: {f}");
-    }
-    if report.failures.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::Usage(format!(
-            "{} of {} item(s) failed (see above); the others were written",
-            report.failures.len(),
-            report.failures.len() + report.rows.len()
-        )))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Squares numbers: 3 counts as finished earlier, 5 is bad, 7 times out, 9 cannot be written.
     struct Square;
     impl Job<u32> for Square {
-        fn finished(&self, item: &u32) -> Option<Row> {
-            (*item == 3).then(|| vec![("n".into(), "3".into()), ("square".into(), "9".into())])
+        fn run(&self, item: &u32) -> Result<ItemReport> {
+            let row = |v: String| vec![("n".to_string(), item.to_string()), ("square".into(), v)];
+            Ok(match *item {
+                3 => ItemReport {
+                    status: Status::Skipped,
+                    row: row("9".into()),
+                    message: None,
+                },
+                5 => ItemReport {
+                    status: Status::Bad,
+                    row: row(String::new()),
+                    message: Some("item 5: five is bad".into()),
+                },
+                7 => ItemReport {
+                    status: Status::Timeout,
+                    row: row(String::new()),
+                    message: Some("item 7: timed out".into()),
+                },
+                9 => return Err(Error::Usage("disk full".into())),
+                n => ItemReport {
+                    status: Status::Ok,
+                    row: row((n * n).to_string()),
+                    message: None,
+                },
+            })
         }
-        fn run(&self, item: &u32) -> std::result::Result<Row, String> {
-            if *item == 5 {
-                return Err("five is bad".into());
-            }
-            Ok(vec![
-                ("n".into(), item.to_string()),
-                ("square".into(), (item * item).to_string()),
-            ])
-        }
-        fn name(&self, item: &u32) -> String {
-            format!("item {item}")
+    }
+
+    fn options(jobs: usize) -> Options {
+        Options {
+            jobs: Some(jobs),
+            what: "test".into(),
+            quiet: true,
         }
     }
 
     #[test]
-    fn a_bad_item_is_reported_and_the_rest_kept_in_order() {
+    fn every_item_is_reported_in_order_with_its_status() {
         let items: Vec<u32> = (1..=8).collect();
-        let report = run(&items, &Square, "test");
-        assert_eq!(report.failures, vec!["item 5: five is bad".to_string()]);
-        assert_eq!(report.reused, 1);
-        let ns: Vec<&str> = report.rows.iter().map(|r| r[0].1.as_str()).collect();
-        assert_eq!(ns, ["1", "2", "3", "4", "6", "7", "8"]);
+        let report = run(&items, &Square, &options(3)).unwrap();
+        assert!(report.fatal.is_none());
+        let ns: Vec<&str> = report.items.iter().map(|r| r.row[0].1.as_str()).collect();
+        assert_eq!(ns, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+        assert_eq!(report.count(Status::Ok), 5);
+        assert_eq!(report.count(Status::Skipped), 1);
+        assert_eq!(report.count(Status::Bad), 1);
+        assert_eq!(report.count(Status::Timeout), 1);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.csv");
-        write_csv(&path, &report.rows).unwrap();
+        let rows: Vec<Row> = report.items.iter().map(|r| r.row.clone()).collect();
+        write_csv(&path, &["n".into(), "square".into(), "extra".into()], &rows).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.starts_with("n,square\n1,1\n2,4\n3,9\n"), "{text}");
         assert!(
-            finish(&report)
-                .unwrap_err()
-                .to_string()
-                .contains("1 of 8 item(s) failed")
+            text.starts_with("n,square,extra\n1,1,\n2,4,\n3,9,\n4,16,\n5,,\n"),
+            "{text}"
         );
+    }
+
+    #[test]
+    fn a_fatal_error_stops_the_batch() {
+        // One thread, so items run in order and nothing after item 9 starts.
+        let items: Vec<u32> = (1..=20).collect();
+        let report = run(&items, &Square, &options(1)).unwrap();
+        assert_eq!(report.fatal.unwrap().to_string(), "disk full");
+        assert!(report.items.len() < 20, "{}", report.items.len());
+        assert!(report.items.iter().all(|r| r.row[0].1 != "9"));
     }
 }

@@ -13,6 +13,7 @@ pub mod formats;
 pub mod generate;
 pub mod hcp;
 pub mod ilp;
+pub mod pipeline;
 pub mod plot;
 pub mod puzzle;
 pub mod reduce;

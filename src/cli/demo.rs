@@ -74,16 +74,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 boxes: None,
                 regions: None,
             },
-            to: super::reduce::Target::Hcp,
-            encoding: None,
-            simplify: false,
-            stage: None,
-            trim: false,
-            keep_clue_arcs: false,
-            format: None,
-            matrix_limit: tsplib::DEFAULT_MATRIX_LIMIT,
-            witness: false,
-            labels: false,
+            options: crate::pipeline::ReduceOptions::to(super::reduce::Target::Hcp),
             out: base.clone(),
         })?;
         let hcp = with_ext(&base, "hcp");

@@ -11,6 +11,7 @@ pub mod info;
 pub mod input;
 pub mod plot;
 pub mod reduce;
+pub mod run;
 pub mod show;
 pub mod solve;
 pub mod stats;
@@ -47,6 +48,7 @@ pub enum Command {
     Reduce(reduce::Args),
     Decode(decode::Args),
     Stats(stats::Args),
+    Run(run::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -63,5 +65,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Reduce(a) => reduce::run(a),
         Command::Decode(a) => decode::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Run(a) => run::run(a),
     }
 }

@@ -12,6 +12,8 @@ use crate::formats::collection::{Entry, FileFormat, puzzle_text};
 use crate::formats::map::{MapFile, PuzzleRecord, StepRecord, TargetRecord};
 use crate::formats::sudoku_text::{self, LayoutSpec};
 use crate::formats::{dimacs, lp, suguru_text, write_atomic};
+use crate::pipeline::ReduceOptions;
+use crate::puzzle::Grid;
 use crate::puzzle::Puzzle;
 use crate::reduce::{Reduction, Sizes};
 use crate::sat::{CnfOptions, Encoding, PuzzleToCnf};
@@ -21,7 +23,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// What to export to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Target {
     /// DIMACS CNF for SAT solvers (MiniSat, CaDiCaL, Kissat, …).
     Cnf,
@@ -39,39 +44,10 @@ pub enum Target {
 pub struct Args {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Target format.
-    #[arg(long, value_enum)]
-    pub to: Target,
-    /// CNF encoding (default: extended for Sudoku, compact for Suguru).
-    #[arg(long, value_enum)]
-    pub encoding: Option<Encoding>,
-    /// Apply the givens at encoding time (CNF): drop satisfied clauses, false literals and fixed
-    /// variables; prints the sizes before and after.
-    #[arg(long)]
-    pub simplify: bool,
-    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed or contracted (default).
-    #[arg(long, value_enum)]
-    pub stage: Option<super::hcp_export::StageArg>,
-    /// The triplet trick on an undirected stage (--to hcp).
-    #[arg(long)]
-    pub trim: bool,
-    /// Keep the redundant clue arcs (--to hcp; givens are still enforced).
-    #[arg(long)]
-    pub keep_clue_arcs: bool,
-    /// Graph file format (--to hcp): tsplib (default, undirected), concorde, tsp, arcs (default,
-    /// directed), atsp, dot.
-    #[arg(long, value_enum)]
-    pub format: Option<super::hcp_export::HcpFormat>,
-    /// Largest vertex count for the explicit-matrix formats tsp and atsp.
-    #[arg(long, default_value_t = crate::formats::tsplib::DEFAULT_MATRIX_LIMIT)]
-    pub matrix_limit: u32,
-    /// Also write OUT.tour (--to hcp): the Hamiltonian cycle of the puzzle's solution as an LKH
-    /// TOUR file (the puzzle is solved in-process when no solution is known).
-    #[arg(long)]
-    pub witness: bool,
-    /// Also write OUT.labels (--to hcp): each vertex's 1-based id and readable label.
-    #[arg(long)]
-    pub labels: bool,
+    /// What to reduce to and how: the same struct gives the keys of a pipeline file
+    /// (`crate::pipeline`), so the flags and the YAML cannot drift apart.
+    #[command(flatten)]
+    pub options: ReduceOptions,
     /// Output name: OUT.cnf / OUT.lp and OUT.map (a trailing .cnf/.lp is taken off).
     #[arg(short = 'o', long = "out", value_name = "OUT")]
     pub out: PathBuf,
@@ -106,25 +82,31 @@ pub fn title(name: &str, puzzle: &Puzzle) -> String {
     )
 }
 
-/// Builds the export of one puzzle for `target`.
-pub fn export(target: Target, entry: &Entry, args: &Args) -> Result<Export> {
+/// A way to find one solution of a puzzle (for the witness tour), `None` when it has none.
+pub type SolveFn<'a> = &'a (dyn Fn(&Puzzle) -> Result<Option<Grid>> + Sync);
+
+/// The solver `reduce` uses for witnesses: the fast search, no time limit.
+pub fn first_solution(puzzle: &Puzzle) -> Result<Option<Grid>> {
+    Ok(crate::search::solutions(puzzle, 1)?.into_iter().next())
+}
+
+/// Builds the export of one puzzle.
+pub fn export(entry: &Entry, options: &ReduceOptions) -> Result<Export> {
+    export_with(entry, options, &first_solution)
+}
+
+/// [`export`] with the solver of witnesses given (`run` gives one with a time limit).
+pub fn export_with(entry: &Entry, args: &ReduceOptions, solve: SolveFn) -> Result<Export> {
     let (puzzle, name) = (&entry.puzzle, entry.name.as_str());
     let title = title(name, puzzle);
-    match target {
+    match args.to {
         Target::Hcp => {
             let witness = if args.witness {
                 match &entry.solution {
                     Some(s) => Some(s.clone()),
-                    None => Some(
-                        crate::search::solutions(puzzle, 1)?
-                            .into_iter()
-                            .next()
-                            .ok_or_else(|| {
-                                Error::Unsolvable(format!(
-                                    "{name} has no solution, so no witness tour"
-                                ))
-                            })?,
-                    ),
+                    None => Some(solve(puzzle)?.ok_or_else(|| {
+                        Error::Unsolvable(format!("{name} has no solution, so no witness tour"))
+                    })?),
                 }
             } else {
                 None
@@ -301,10 +283,21 @@ fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.to == Target::Lp && (args.encoding.is_some() || args.simplify) {
+    let options = &args.options;
+    if options.to == Target::Lp && (options.encoding.is_some() || options.simplify) {
         return Err(Error::Usage(
             "--encoding and --simplify apply to --to cnf only".into(),
         ));
+    }
+    if let Some(c) = options.conflict() {
+        let mut message = format!("--{} {}", c.key, c.reason);
+        if c.reason.starts_with("applies to") {
+            message.push_str(&format!(
+                " (--to {})",
+                crate::pipeline::target_name(options.to)
+            ));
+        }
+        return Err(Error::Usage(message));
     }
     let loaded = args.input.load(None)?;
     let several = loaded.entries.len() > 1;
@@ -318,7 +311,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 continue;
             }
         };
-        let export = match export(args.to, entry, &args) {
+        let export = match export(entry, options) {
             Ok(x) => x,
             Err(e @ Error::Usage(_)) => return Err(e),
             Err(e) => {
