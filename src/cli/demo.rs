@@ -240,7 +240,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             regions: None,
         },
         csv: csv.clone(),
-        encoding: None,
+        blank: Vec::new(),
+        encoding: Vec::new(),
         simplify: false,
         only: Vec::new(),
     })?;

@@ -1,0 +1,190 @@
+//! The workbench commands around the reductions: `stats --blank` (the growth table), several CNF
+//! encodings in one `stats` run, `solve --times` (per-puzzle timings), the fixed plot kinds of
+//! `plot --preset`, and the CLI reference in docs/cli.md.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gridreduce(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn ok(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A CSV file as one map of column → value per row.
+fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            assert_eq!(cells.len(), header.len(), "{l}");
+            header
+                .iter()
+                .cloned()
+                .zip(cells.iter().map(|c| c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn num(row: &HashMap<String, String>, k: &str) -> u64 {
+    row.get(k)
+        .unwrap_or_else(|| panic!("no column {k}"))
+        .parse()
+        .unwrap()
+}
+
+/// `stats --blank` builds the blank grids itself: Haythorpe's formulas hold at each N, and the
+/// per-encoding columns equal what a one-encoding run over a file of blank lines reports.
+#[test]
+fn stats_blank_grids_every_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("growth.csv");
+    ok(&gridreduce(&[
+        "stats",
+        "--blank",
+        "4,9,16",
+        "--encoding",
+        "minimal,extended,compact",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]));
+    let rows = read_csv(&csv);
+    assert_eq!(rows.len(), 3);
+    for (row, n) in rows.iter().zip([4u64, 9, 16]) {
+        assert_eq!(row["name"], format!("blank-{n}"));
+        assert_eq!(num(row, "N"), n);
+        assert_eq!(num(row, "clues"), 0);
+        assert_eq!(
+            num(row, "directed_vertices"),
+            6 * n.pow(3) + 5 * n * n + 2 * n + 2
+        );
+        assert_eq!(
+            num(row, "undirected_edges"),
+            31 * n.pow(3) + 12 * n * n + 6 * n + 6
+        );
+        // One Boolean per (cell, value) in every encoding; the ILP has one row per cell and per
+        // (group, value) of the three Sudoku layers.
+        for enc in ["minimal", "extended", "compact"] {
+            assert_eq!(num(row, &format!("cnf_{enc}_vars")), n.pow(3));
+        }
+        assert_eq!(num(row, "ilp_rows"), 4 * n * n);
+        assert!(!row.contains_key("cnf_clauses"));
+    }
+    // The same grids through a puzzle file and one encoding at a time.
+    let blank = dir.path().join("blank.txt");
+    let lines: Vec<String> = [4usize, 9, 16]
+        .iter()
+        .map(|&n| vec!["0"; n * n].join(" "))
+        .collect();
+    std::fs::write(&blank, lines.join("\n") + "\n").unwrap();
+    for enc in ["minimal", "extended", "compact"] {
+        let one = dir.path().join(format!("{enc}.csv"));
+        ok(&gridreduce(&[
+            "stats",
+            blank.to_str().unwrap(),
+            "--encoding",
+            enc,
+            "--only",
+            "cnf",
+            "--csv",
+            one.to_str().unwrap(),
+        ]));
+        for (a, b) in read_csv(&one).iter().zip(&rows) {
+            for what in ["vars", "clauses", "literals"] {
+                assert_eq!(
+                    a[&format!("cnf_{what}")],
+                    b[&format!("cnf_{enc}_{what}")],
+                    "{enc} {what}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn stats_needs_exactly_one_source() {
+    let none = gridreduce(&["stats", "--csv", "/nonexistent/x.csv"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&none.stderr).trim(),
+        "gridreduce: give a puzzle file, or --blank N,N,... for blank grids"
+    );
+    let both = gridreduce(&[
+        "stats",
+        "data/sudoku/norvig_top95.txt",
+        "--blank",
+        "4",
+        "--csv",
+        "/nonexistent/x.csv",
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&both.stderr).trim(),
+        "gridreduce: give either a puzzle file or --blank, not both"
+    );
+}
+
+/// `solve --times`: one row per puzzle with the route, the size and a positive time; the solutions
+/// printed are still the solutions.
+#[test]
+fn solve_times_one_row_per_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("times.csv");
+    let out = gridreduce(&[
+        "solve",
+        "data/sudoku/sudoku4_vu_kr_100.txt",
+        "--via",
+        "sat",
+        "--runs",
+        "3",
+        "--times",
+        csv.to_str().unwrap(),
+    ]);
+    ok(&out);
+    let rows = read_csv(&csv);
+    assert_eq!(rows.len(), 100);
+    let solutions =
+        std::fs::read_to_string("data/sudoku/solutions/sudoku4_vu_kr_100.solutions.txt").unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), solutions);
+    for (k, row) in rows.iter().enumerate() {
+        assert_eq!(row["name"], format!("sudoku4_vu_kr_100#{}", k + 1));
+        assert_eq!(row["kind"], "sudoku");
+        assert_eq!(row["N"], "4");
+        assert_eq!(row["route"], "sat");
+        assert_eq!(row["runs"], "3");
+        assert_eq!(row["solved"], "true");
+        let s: f64 = row["seconds"].parse().unwrap();
+        assert!(s > 0.0 && s < 60.0, "{s}");
+    }
+    // Suguru sizes are RxC labels.
+    let csv2 = dir.path().join("suguru.csv");
+    ok(&gridreduce(&[
+        "solve",
+        "data/suguru/backtrack-180.txt",
+        "--index",
+        "150",
+        "--via",
+        "backtrack",
+        "--times",
+        csv2.to_str().unwrap(),
+    ]));
+    let rows = read_csv(&csv2);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["N"], "10x10");
+    assert_eq!(rows[0]["route"], "backtrack");
+}
