@@ -188,3 +188,96 @@ fn solve_times_one_row_per_puzzle() {
     assert_eq!(rows[0]["N"], "10x10");
     assert_eq!(rows[0]["route"], "backtrack");
 }
+
+/// Every preset draws from the CSVs the commands write, with the legends a reader needs; a preset
+/// that finds none of its columns says which columns there are.
+#[test]
+fn plot_presets_draw_from_command_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    for set in ["norvig_top95", "norvig_easy50"] {
+        ok(&gridreduce(&[
+            "stats",
+            &format!("data/sudoku/{set}.txt"),
+            "--only",
+            "hcp",
+            "--csv",
+            &p(&format!("{set}.csv")),
+        ]));
+    }
+    ok(&gridreduce(&[
+        "stats",
+        "--blank",
+        "4,9",
+        "--encoding",
+        "minimal,compact",
+        "--csv",
+        &p("growth.csv"),
+    ]));
+    for route in ["sat", "search"] {
+        ok(&gridreduce(&[
+            "solve",
+            "data/sudoku/sudoku4_vu_kr_100.txt",
+            "--via",
+            route,
+            "--times",
+            &p(&format!("t-{route}.csv")),
+        ]));
+    }
+    let cases: [(&str, Vec<String>, Vec<&str>); 4] = [
+        (
+            "reduced-vs-clues",
+            vec![p("norvig_top95.csv"), p("norvig_easy50.csv")],
+            vec![
+                "norvig_top95 (95 puzzles)",
+                "norvig_easy50 (50 puzzles)",
+                "Haythorpe 2016, a 17-clue puzzle",
+                "vertices of the contracted graph",
+            ],
+        ),
+        (
+            "growth",
+            vec![p("growth.csv")],
+            vec![
+                "CNF minimal: clauses",
+                "CNF compact: clauses",
+                "directed graph: arcs",
+                "ILP: rows (constraints)",
+                "\u{221d} N^",
+            ],
+        ),
+        (
+            "size-histogram",
+            vec![p("norvig_top95.csv"), p("norvig_easy50.csv")],
+            vec!["share of the collection", "norvig_easy50 (50 puzzles)"],
+        ),
+        (
+            "solve-times",
+            vec![p("t-sat.csv"), p("t-search.csv")],
+            vec![
+                "4 (n=100)",
+                "CNF (CaDiCaL)",
+                "bitset search + propagation",
+                "time per puzzle (ms, log scale)",
+            ],
+        ),
+    ];
+    for (preset, csvs, texts) in cases {
+        let stem = p(preset);
+        let mut args = vec!["plot", "--preset", preset, "-o", &stem];
+        args.extend(csvs.iter().map(String::as_str));
+        ok(&gridreduce(&args));
+        assert!(std::fs::metadata(format!("{stem}.png")).unwrap().len() > 10_000);
+        let svg = std::fs::read_to_string(format!("{stem}.svg")).unwrap();
+        for t in texts {
+            assert!(svg.contains(t), "{preset}: no '{t}' in the SVG");
+        }
+    }
+    let wrong = gridreduce(&["plot", &p("t-sat.csv"), "--preset", "growth", "-o", &p("x")]);
+    assert_eq!(wrong.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert!(
+        err.contains("the preset finds none of its columns") && err.contains("name, kind, N"),
+        "{err}"
+    );
+}

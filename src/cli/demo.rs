@@ -258,6 +258,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             x_label: Some("clues in the puzzle".into()),
             y_label: Some("edges of the undirected graph".into()),
             bins: 20,
+            ..PlotSpec::default()
         },
         &out.join("top95-edges-vs-clues"),
     )?;
