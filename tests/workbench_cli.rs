@@ -281,3 +281,39 @@ fn plot_presets_draw_from_command_output() {
         "{err}"
     );
 }
+
+/// docs/cli.md is exactly what the binary generates, and names every command of `--help`.
+#[test]
+fn cli_reference_is_current() {
+    let out = gridreduce(&["help-markdown"]);
+    ok(&out);
+    let generated = String::from_utf8(out.stdout).unwrap();
+    let committed =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cli.md")).unwrap();
+    assert!(
+        generated == committed,
+        "docs/cli.md is stale: regenerate it with `cargo run -q -- help-markdown > docs/cli.md`"
+    );
+    // Independently of the generator: every command listed by `gridreduce --help` has a section.
+    let help = String::from_utf8(gridreduce(&["--help"]).stdout).unwrap();
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .lines()
+        // Command lines are indented by two spaces; wrapped descriptions by more.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 12, "{commands:?}");
+    for c in commands {
+        assert!(
+            committed.contains(&format!("\n## gridreduce {c}\n")),
+            "docs/cli.md has no section for `{c}`"
+        );
+    }
+}

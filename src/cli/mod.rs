@@ -7,6 +7,7 @@ pub mod demo;
 pub mod generate;
 pub mod hcp;
 pub mod hcp_export;
+pub mod help_markdown;
 pub mod info;
 pub mod input;
 pub mod plot;
@@ -47,6 +48,8 @@ pub enum Command {
     Reduce(reduce::Args),
     Decode(decode::Args),
     Stats(stats::Args),
+    #[command(hide = true)]
+    HelpMarkdown(help_markdown::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -63,5 +66,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Reduce(a) => reduce::run(a),
         Command::Decode(a) => decode::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::HelpMarkdown(a) => help_markdown::run(a),
     }
 }

@@ -31,14 +31,19 @@ pub struct Args {
     /// Split rows into series (or boxes) by this column (`file`: by input file).
     #[arg(long)]
     pub group: Option<String>,
+    /// Logarithmic x axis (rows with x <= 0 are left out).
     #[arg(long)]
     pub log_x: bool,
+    /// Logarithmic y axis (rows with y <= 0 are left out).
     #[arg(long)]
     pub log_y: bool,
+    /// Title above the plot (default: the preset's, or "Y against X").
     #[arg(long)]
     pub title: Option<String>,
+    /// x axis label, with units (default: the preset's, or the column name).
     #[arg(long)]
     pub x_label: Option<String>,
+    /// y axis label, with units (default: the preset's, or the column names).
     #[arg(long)]
     pub y_label: Option<String>,
     /// Histogram bins [default: 40; size-histogram: 60].

@@ -49,7 +49,10 @@ const COLUMN_NAMES: &[(&str, &str)] = &[
 /// Legend names of the routes of `solve --via`.
 const ROUTE_NAMES: &[(&str, &str)] = &[
     ("cover", "exact cover (Algorithm X)"),
-    ("backtrack", "backtracking (the paper's Algorithm 2)"),
+    (
+        "backtrack",
+        "backtracking (the paper's Algorithm 2, our code)",
+    ),
     ("search", "bitset search + propagation"),
     ("human", "human techniques"),
     ("linear", "linear (1×n)"),
