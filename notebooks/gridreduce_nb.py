@@ -13,6 +13,7 @@ Run by hand (Jupyter in the venv, from notebooks/), the defaults are the full ru
 import csv
 import os
 import pathlib
+import shutil
 import statistics
 import subprocess
 import time
@@ -153,9 +154,14 @@ def solve_times(puzzles, route, runs=1, indices=None, name=None):
 
 
 def plot(preset, csvs, stem):
-    """`gridreduce plot --preset PRESET CSVS -o IMG/STEM`; returns the PNG path."""
-    gridreduce("plot", "--preset", preset, *csvs, "-o", IMG / stem)
-    return IMG / f"{stem}.png"
+    """`gridreduce plot --preset PRESET CSVS -o WORK/img/STEM`, then the PNG copied to IMG (the
+    SVG of a scatter over 100,000 puzzles is tens of MB: it stays in WORK). Returns the PNG."""
+    (WORK / "img").mkdir(parents=True, exist_ok=True)
+    gridreduce("plot", "--preset", preset, *csvs, "-o", WORK / "img" / stem)
+    png = IMG / f"{stem}.png"
+    if png.resolve() != (WORK / "img" / f"{stem}.png").resolve():
+        shutil.copyfile(WORK / "img" / f"{stem}.png", png)
+    return png
 
 
 def fragment(name, markdown):
