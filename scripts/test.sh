@@ -7,3 +7,7 @@ cd "$(dirname "$0")/.."
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked
+# The notebooks, executed headless on small samples with the debug binary (under 3 minutes), so
+# they cannot rot; `scripts/notebooks.sh` without --quick is the full run that the committed
+# outputs and docs/results.md come from.
+scripts/notebooks.sh --quick

@@ -231,7 +231,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             regions: None,
         },
         csv: csv.clone(),
-        encoding: None,
+        blank: Vec::new(),
+        encoding: Vec::new(),
         simplify: false,
         only: Vec::new(),
     })?;
@@ -248,6 +249,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             x_label: Some("clues in the puzzle".into()),
             y_label: Some("edges of the undirected graph".into()),
             bins: 20,
+            ..PlotSpec::default()
         },
         &out.join("top95-edges-vs-clues"),
     )?;

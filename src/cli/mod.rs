@@ -7,6 +7,7 @@ pub mod demo;
 pub mod generate;
 pub mod hcp;
 pub mod hcp_export;
+pub mod help_markdown;
 pub mod info;
 pub mod input;
 pub mod plot;
@@ -49,6 +50,8 @@ pub enum Command {
     Decode(decode::Args),
     Stats(stats::Args),
     Run(run::Args),
+    #[command(hide = true)]
+    HelpMarkdown(help_markdown::Args),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -66,5 +69,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Decode(a) => decode::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Run(a) => run::run(a),
+        Command::HelpMarkdown(a) => help_markdown::run(a),
     }
 }
