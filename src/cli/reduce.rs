@@ -49,7 +49,8 @@ pub struct Args {
     /// variables; prints the sizes before and after.
     #[arg(long)]
     pub simplify: bool,
-    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed or contracted (default).
+    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed, contracted (default) or
+    /// reduced (singles and forced edges, then contraction).
     #[arg(long, value_enum)]
     pub stage: Option<super::hcp_export::StageArg>,
     /// The triplet trick on an undirected stage (--to hcp).

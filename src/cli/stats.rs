@@ -22,7 +22,7 @@ use std::process::ExitCode;
 /// Size statistics of every target instance, one CSV row per puzzle.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Columns: name,N,clues,directed_vertices,directed_edges,removed_arcs,undirected_vertices,undirected_edges,trimmed_vertices,trimmed_edges,contracted_vertices,contracted_edges,contracted_solved,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\n\nExample:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper"
+    after_help = "Columns: name,N,clues,directed_vertices,directed_edges,removed_arcs,undirected_vertices,undirected_edges,trimmed_vertices,trimmed_edges,contracted_vertices,contracted_edges,contracted_solved,reduced_vertices,reduced_edges,reduced_solved,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\n\nExample:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper"
 )]
 pub struct Args {
     #[command(flatten)]
