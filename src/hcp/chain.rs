@@ -31,7 +31,7 @@
 
 use super::clues::ClueArcs;
 use super::contract::{Contract, EdgeImage, Outcome};
-use super::force::Force;
+use super::force::{Force, measure, measure_directed};
 use super::graph::{Digraph, Graph, Tour};
 use super::layered::{Layered, Layout};
 use super::singles::{Deductions, forced_arcs};
@@ -454,10 +454,22 @@ pub fn reducer(
     trim: Option<&Trim>,
     pointing: bool,
 ) -> Force {
+    let (edges, contradiction) = singles_edges(puzzle, layout, trim, pointing);
+    Force::new(graph, &edges, contradiction)
+}
+
+/// The undirected images of the arcs the puzzle's deductions rule out (unsorted, with repeats),
+/// and the contradiction the deductions found, if any.
+fn singles_edges(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    trim: Option<&Trim>,
+    pointing: bool,
+) -> (Vec<(u32, u32)>, Option<String>) {
     let Some(d) = Deductions::new(&puzzle.structure(), puzzle.givens(), pointing) else {
-        return Force::new(graph, &[], None);
+        return (Vec::new(), None);
     };
-    let mut edges: Vec<(u32, u32)> = forced_arcs(layout, &d)
+    let edges = forced_arcs(layout, &d)
         .into_iter()
         .filter_map(|(a, b)| {
             let (p, q) = arc_edge(a, b);
@@ -467,12 +479,10 @@ pub fn reducer(
             }
         })
         .collect();
-    edges.sort_unstable();
-    edges.dedup();
     let contradiction = d
         .contradiction
         .then(|| "the puzzle's singles reach a contradiction: it has no solution".to_string());
-    Force::new(graph, &edges, contradiction)
+    (edges, contradiction)
 }
 
 /// Sizes of every stage through contraction and the reducer (the `stats` row of one puzzle);
@@ -489,15 +499,27 @@ pub fn stats(puzzle: &Puzzle, trim: bool) -> Result<HcpStats, Error> {
     )?;
     let mut s = chain.stats();
     if let HcpChain::Undirected(u) = &chain {
-        let force = reducer(
-            puzzle,
-            chain.layout(),
-            u.pre_contract_target(),
-            u.trim.as_ref(),
-            POINTING,
-        );
-        let contract = Contract::new(force.target());
-        fill_reduced(&mut s, &force, &contract);
+        // Sizes only: the reducer's graphs are not built (see `force::measure`); without the
+        // triplet trick the propagation runs on the digraph, a third of the size.
+        let m = match &u.trim {
+            None => {
+                let (arcs, contradiction) =
+                    match Deductions::new(&puzzle.structure(), puzzle.givens(), POINTING) {
+                        Some(d) => (forced_arcs(chain.layout(), &d), d.contradiction),
+                        None => (Vec::new(), false),
+                    };
+                measure_directed(u.directed.target(), &arcs, contradiction)
+            }
+            Some(t) => {
+                let (edges, contradiction) =
+                    singles_edges(puzzle, chain.layout(), Some(t), POINTING);
+                measure(u.pre_contract_target(), &edges, contradiction.is_some())
+            }
+        };
+        s.reduced_vertices = Some(m.vertices);
+        s.reduced_edges = Some(m.edges);
+        s.reduced_solved = Some(m.solved);
+        s.reduced_infeasible = Some(m.infeasible);
     }
     Ok(s)
 }

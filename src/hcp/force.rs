@@ -202,11 +202,9 @@ impl Work {
     }
 }
 
-impl Force {
-    /// Removes the edges `remove` (any orientation; absent ones are ignored) from `source` and
-    /// propagates forced edges to a fixpoint. `contradiction`: a reason the source is already
-    /// known to have no Hamiltonian cycle (the puzzle's deductions failed).
-    pub fn new(source: &Graph, remove: &[(u32, u32)], contradiction: Option<String>) -> Force {
+impl Work {
+    /// The source's adjacency minus `remove`, every vertex queued.
+    fn new(source: &Graph, remove: &[(u32, u32)]) -> Work {
         let n = source.vertices();
         let mut start = Vec::with_capacity(n as usize + 1);
         let mut nbr = Vec::with_capacity(2 * source.edge_count());
@@ -233,12 +231,94 @@ impl Force {
         for &(a, b) in remove {
             w.remove_edge(a, b);
         }
-        let removed_singles = w.removed;
-        w.removed = 0;
         // Every vertex once, in id order (the stack pops the last pushed first).
         for v in (0..n).rev() {
             w.push(v);
         }
+        w
+    }
+
+    /// Whether the remaining graph is connected (flat BFS).
+    fn connected(&self) -> bool {
+        if self.n == 0 {
+            return true;
+        }
+        let mut seen = vec![false; self.n as usize];
+        let mut stack = vec![0u32];
+        seen[0] = true;
+        let mut count = 1;
+        while let Some(v) = stack.pop() {
+            for &y in self.adj(v) {
+                if !seen[y as usize] {
+                    seen[y as usize] = true;
+                    count += 1;
+                    stack.push(y);
+                }
+            }
+        }
+        count == self.n
+    }
+}
+
+/// The sizes and verdict of the `reduced` stage, computed without building its graphs (for
+/// `stats`): see [`measure`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measure {
+    pub vertices: u64,
+    pub edges: u64,
+    pub solved: bool,
+    pub infeasible: bool,
+}
+
+/// What [`Force::new`] followed by [`super::contract::Contract::new`] gives, in sizes, without
+/// building either graph. At the fixpoint every vertex of degree 2 has both edges forced and no
+/// vertex has two degree-2 neighbours unless it has degree 2 itself, so the contraction only
+/// merges each maximal run of degree-2 vertices into one vertex: one vertex and one edge fewer per
+/// edge joining two degree-2 vertices; a single cycle (every vertex of degree 2) becomes a
+/// triangle. `tests/hcp_reducer.rs` checks this against the built stage.
+pub fn measure(source: &Graph, remove: &[(u32, u32)], contradiction: bool) -> Measure {
+    let mut w = Work::new(source, remove);
+    let ok = w.run().is_ok();
+    let n = w.n as u64;
+    let mut edges = 0u64;
+    let mut merged = 0u64;
+    let mut all_two = true;
+    for v in 0..w.n {
+        let two = w.deg[v as usize] == 2;
+        all_two &= two;
+        for &y in w.adj(v) {
+            if v < y {
+                edges += 1;
+                merged += (two && w.deg[y as usize] == 2) as u64;
+            }
+        }
+    }
+    let infeasible = contradiction || !ok || !w.connected();
+    if !infeasible && all_two && n >= 3 {
+        return Measure {
+            vertices: 3,
+            edges: 3,
+            solved: true,
+            infeasible: false,
+        };
+    }
+    Measure {
+        vertices: n - merged,
+        edges: edges - merged,
+        solved: false,
+        infeasible,
+    }
+}
+
+impl Force {
+    /// Removes the edges `remove` (any orientation, repeats allowed; absent ones are ignored)
+    /// from `source` and propagates forced edges to a fixpoint. `contradiction`: a reason the
+    /// source is already known to have no Hamiltonian cycle (the puzzle's deductions failed).
+    pub fn new(source: &Graph, remove: &[(u32, u32)], contradiction: Option<String>) -> Force {
+        let n = source.vertices();
+        let mut w = Work::new(source, remove);
+        let removed_singles = w.removed;
+        w.removed = 0;
         let result = w.run();
         let mut edges = Vec::with_capacity(w.nbr.len() / 2);
         for v in 0..n {
@@ -310,6 +390,246 @@ impl Reduction for Force {
             .with("removed_singles", self.removed_singles)
             .with("removed_forced", self.removed_forced)
             .with("forced_edges", self.forced)
+    }
+}
+
+/// The same propagation on a digraph, for [`measure_directed`]: rules 1–3 read through the
+/// conversion `v → in(v) — mid(v) — out(v)`, arc `u → v` → edge `out(u) — in(v)`. `in(v)` has
+/// degree `1 + indeg(v)` and its edge to `mid(v)` is always forced, so rule 1 at `in(v)` is "an
+/// only in-arc is forced" and rule 2 is "a forced in-arc removes the other in-arcs" (likewise at
+/// `out`); forced undirected paths are forced directed paths `a → … → b` from `in(a)` to `out(b)`,
+/// and rule 3's chord `out(b) — in(a)` is the arc `b → a`.
+struct DiWork {
+    n: u32,
+    ostart: Vec<u32>,
+    odeg: Vec<u32>,
+    onbr: Vec<u32>,
+    istart: Vec<u32>,
+    ideg: Vec<u32>,
+    inbr: Vec<u32>,
+    fout: Vec<u32>,
+    fin: Vec<u32>,
+    /// For a path's first vertex: its last; for its last: its first (itself when alone).
+    other: Vec<u32>,
+    len: Vec<u32>,
+    stack: Vec<u32>,
+    queued: Vec<bool>,
+}
+
+impl DiWork {
+    fn outs(&self, v: u32) -> &[u32] {
+        let s = self.ostart[v as usize] as usize;
+        &self.onbr[s..s + self.odeg[v as usize] as usize]
+    }
+    fn ins(&self, v: u32) -> &[u32] {
+        let s = self.istart[v as usize] as usize;
+        &self.inbr[s..s + self.ideg[v as usize] as usize]
+    }
+    fn push(&mut self, v: u32) {
+        if !self.queued[v as usize] {
+            self.queued[v as usize] = true;
+            self.stack.push(v);
+        }
+    }
+    fn take(list: &mut [u32], start: u32, deg: &mut u32, y: u32) -> bool {
+        let s = start as usize;
+        let d = *deg as usize;
+        match list[s..s + d].iter().position(|&x| x == y) {
+            Some(i) => {
+                list.swap(s + i, s + d - 1);
+                *deg -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+    fn remove_arc(&mut self, a: u32, b: u32) {
+        if a >= self.n || b >= self.n {
+            return;
+        }
+        let (ai, bi) = (a as usize, b as usize);
+        if Self::take(&mut self.onbr, self.ostart[ai], &mut self.odeg[ai], b) {
+            Self::take(&mut self.inbr, self.istart[bi], &mut self.ideg[bi], a);
+            self.push(a);
+            self.push(b);
+        }
+    }
+    fn force(&mut self, u: u32, v: u32) -> Result<(), ()> {
+        if self.fout[u as usize] == v {
+            return Ok(());
+        }
+        if self.fout[u as usize] != NONE || self.fin[v as usize] != NONE {
+            return Err(());
+        }
+        // u ends a path that starts at s; v starts a path that ends at e.
+        let (s, e) = (self.other[u as usize], self.other[v as usize]);
+        if s == v {
+            return if self.len[u as usize] == self.n {
+                self.fout[u as usize] = v;
+                self.fin[v as usize] = u;
+                Ok(())
+            } else {
+                Err(())
+            };
+        }
+        let length = self.len[u as usize] + self.len[v as usize];
+        self.fout[u as usize] = v;
+        self.fin[v as usize] = u;
+        self.other[s as usize] = e;
+        self.other[e as usize] = s;
+        self.len[s as usize] = length;
+        self.len[e as usize] = length;
+        self.push(u);
+        self.push(v);
+        if length < self.n {
+            self.remove_arc(e, s);
+        }
+        Ok(())
+    }
+    fn run(&mut self) -> Result<(), ()> {
+        while let Some(v) = self.stack.pop() {
+            self.queued[v as usize] = false;
+            let vi = v as usize;
+            if self.odeg[vi] == 0 || self.ideg[vi] == 0 {
+                return Err(());
+            }
+            if self.fout[vi] == NONE && self.odeg[vi] == 1 {
+                let y = self.outs(v)[0];
+                self.force(v, y)?;
+            }
+            if self.fin[vi] == NONE && self.ideg[vi] == 1 {
+                let y = self.ins(v)[0];
+                self.force(y, v)?;
+            }
+            let keep = self.fout[vi];
+            if keep != NONE {
+                while self.odeg[vi] > 1 {
+                    let s = self.ostart[vi] as usize;
+                    let y = if self.onbr[s] != keep {
+                        self.onbr[s]
+                    } else {
+                        self.onbr[s + 1]
+                    };
+                    self.remove_arc(v, y);
+                }
+            }
+            let keep = self.fin[vi];
+            if keep != NONE {
+                while self.ideg[vi] > 1 {
+                    let s = self.istart[vi] as usize;
+                    let y = if self.inbr[s] != keep {
+                        self.inbr[s]
+                    } else {
+                        self.inbr[s + 1]
+                    };
+                    self.remove_arc(y, v);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// [`measure`] of the undirected conversion of `source` minus the arcs `remove`, computed on the
+/// digraph (a third of the vertices, no middle vertices): the same propagation (see `DiWork`), and
+/// the contraction of the conversion merges one vertex per undirected edge between two degree-2
+/// vertices — `in(v) — mid(v)` when `v` has one in-arc, `mid(v) — out(v)` when it has one
+/// out-arc, `out(u) — in(v)` when `u → v` is `u`'s only out-arc and `v`'s only in-arc.
+pub fn measure_directed(
+    source: &super::graph::Digraph,
+    remove: &[(u32, u32)],
+    contradiction: bool,
+) -> Measure {
+    let n = source.vertices();
+    let mut ostart = Vec::with_capacity(n as usize);
+    let mut odeg = Vec::with_capacity(n as usize);
+    let mut onbr = Vec::with_capacity(source.arc_count());
+    let mut istart = Vec::with_capacity(n as usize);
+    let mut ideg = Vec::with_capacity(n as usize);
+    let mut inbr = Vec::with_capacity(source.arc_count());
+    for v in 0..n {
+        ostart.push(onbr.len() as u32);
+        onbr.extend_from_slice(source.out(v));
+        odeg.push(source.out(v).len() as u32);
+        istart.push(inbr.len() as u32);
+        inbr.extend_from_slice(source.inn(v));
+        ideg.push(source.inn(v).len() as u32);
+    }
+    let mut w = DiWork {
+        n,
+        ostart,
+        odeg,
+        onbr,
+        istart,
+        ideg,
+        inbr,
+        fout: vec![NONE; n as usize],
+        fin: vec![NONE; n as usize],
+        other: (0..n).collect(),
+        len: vec![1; n as usize],
+        stack: Vec::with_capacity(n as usize),
+        queued: vec![false; n as usize],
+    };
+    for &(a, b) in remove {
+        w.remove_arc(a, b);
+    }
+    for v in (0..n).rev() {
+        w.push(v);
+    }
+    let ok = w.run().is_ok();
+    let mut arcs = 0u64;
+    let mut merged = 0u64;
+    let mut all_one = true;
+    for v in 0..n {
+        let (o, i) = (w.odeg[v as usize], w.ideg[v as usize]);
+        all_one &= o == 1 && i == 1;
+        merged += (i == 1) as u64 + (o == 1) as u64;
+        arcs += o as u64;
+        if o == 1 {
+            merged += (w.ideg[w.outs(v)[0] as usize] == 1) as u64;
+        }
+    }
+    // Weakly connected digraph ⇔ connected conversion.
+    let connected = {
+        let mut seen = vec![false; n as usize];
+        let mut stack = Vec::new();
+        let mut count = 0;
+        if n > 0 {
+            seen[0] = true;
+            stack.push(0u32);
+            count = 1;
+        }
+        while let Some(v) = stack.pop() {
+            for i in 0..(w.odeg[v as usize] + w.ideg[v as usize]) as usize {
+                let y = if i < w.odeg[v as usize] as usize {
+                    w.outs(v)[i]
+                } else {
+                    w.ins(v)[i - w.odeg[v as usize] as usize]
+                };
+                if !seen[y as usize] {
+                    seen[y as usize] = true;
+                    count += 1;
+                    stack.push(y);
+                }
+            }
+        }
+        count == n
+    };
+    let infeasible = contradiction || !ok || !connected;
+    if !infeasible && all_one && n >= 1 {
+        return Measure {
+            vertices: 3,
+            edges: 3,
+            solved: true,
+            infeasible: false,
+        };
+    }
+    let (v3, e) = (3 * n as u64, 2 * n as u64 + arcs);
+    Measure {
+        vertices: v3 - merged,
+        edges: e - merged,
+        solved: false,
+        infeasible,
     }
 }
 
