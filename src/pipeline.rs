@@ -21,7 +21,7 @@
 //! Errors are one line naming the file, the line and column, and the allowed keys or values:
 //!
 //! ```text
-//! reductions/x.yaml:4:8: `stage`: unknown variant `contractd`, expected one of `directed`, `undirected`, `trimmed`, `contracted`
+//! reductions/x.yaml:4:8: `stage`: unknown variant `contractd`, expected one of `directed`, `undirected`, `trimmed`, `contracted`, `reduced`
 //! ```
 //!
 //! Besides what serde checks (unknown key, unknown value, wrong type, duplicate key, missing `to`),
@@ -101,7 +101,8 @@ pub struct ReduceOptions {
     #[arg(long)]
     #[serde(default, skip_serializing_if = "is_false")]
     pub simplify: bool,
-    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed or contracted (default).
+    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed, contracted (default) or
+    /// reduced (singles and forced edges, then contraction).
     #[arg(long, value_enum)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stage: Option<StageArg>,

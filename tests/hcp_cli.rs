@@ -22,7 +22,7 @@ fn solution_line(file: &str, index: usize) -> String {
 fn witness_tours_decode_to_the_known_solution_at_every_stage() {
     let dir = tempfile::tempdir().unwrap();
     let want = solution_line("data/sudoku/solutions/sudoku4_vu_kr_100.solutions.txt", 5);
-    for stage in ["directed", "undirected", "trimmed", "contracted"] {
+    for stage in ["directed", "undirected", "trimmed", "contracted", "reduced"] {
         let out = dir.path().join(stage);
         let out = out.to_str().unwrap();
         let r = gridreduce(&[

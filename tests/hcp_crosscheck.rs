@@ -2,7 +2,7 @@
 //! Hamiltonian cycles (found one grid at a time by the exact CaDiCaL search, each grid forbidden
 //! before the next search) equals the set of solutions found by the independent exact-cover solver
 //! (Algorithm X), at every stage: directed, after the clue arcs, undirected, trimmed, contracted
-//! (trimmed or not); for Suguru with shared layers and without. A cycle that decoded to a non-solution would make `extract` fail, a solution
+//! (trimmed or not), reduced (trimmed or not); for Suguru with shared layers and without. A cycle that decoded to a non-solution would make `extract` fail, a solution
 //! without a cycle would be missing: both fail the test.
 //!
 //! Instances: 4×4 Sudoku with 0, 1 and several solutions (shipped puzzles, with clues removed or a
@@ -18,7 +18,7 @@ use gridreduce::reduce::harness::shipped_cases;
 
 /// (stage, trim, clues, share): every stage with shared layers (the default for Suguru), and the
 /// unshared construction (issue 5's prototype design) at both ends of the chain.
-const STAGES: [(Stage, bool, bool, bool); 8] = [
+const STAGES: [(Stage, bool, bool, bool); 11] = [
     (Stage::Directed, false, false, true),
     (Stage::Directed, false, true, true),
     (Stage::Undirected, false, true, true),
@@ -27,6 +27,11 @@ const STAGES: [(Stage, bool, bool, bool); 8] = [
     (Stage::Contracted, false, true, true),
     (Stage::Directed, false, false, false),
     (Stage::Contracted, false, true, false),
+    // The reducer (singles as removed arcs, forced edges, contraction): untrimmed, trimmed, and
+    // on the unshared construction.
+    (Stage::Reduced, false, true, true),
+    (Stage::Reduced, true, true, true),
+    (Stage::Reduced, false, true, false),
 ];
 
 fn reference(puzzle: &Puzzle, limit: usize) -> Vec<Grid> {

@@ -121,7 +121,7 @@ pub fn export(puzzle: &Puzzle, name: &str, opts: &HcpExportOptions) -> Result<Ex
     let mut summary = format!("{} vertices, {} edges", chain.vertices(), chain.edges());
     match chain.outcome() {
         Some(crate::hcp::contract::Outcome::Solved) => {
-            summary.push_str(" (the contraction left a single cycle: solved by reduction alone)")
+            summary.push_str(" (a single cycle is left: solved by reduction alone)")
         }
         Some(crate::hcp::contract::Outcome::NotHamiltonian(why)) => {
             summary.push_str(&format!(" (provably not Hamiltonian: {why})"))
@@ -138,6 +138,11 @@ pub fn export(puzzle: &Puzzle, name: &str, opts: &HcpExportOptions) -> Result<Ex
         sizes = sizes
             .with("contracted_vertices", v)
             .with("contracted_edges", stats.contracted_edges.unwrap_or(0));
+    }
+    if let Some(v) = stats.reduced_vertices {
+        sizes = sizes
+            .with("reduced_vertices", v)
+            .with("reduced_edges", stats.reduced_edges.unwrap_or(0));
     }
     let title = format!(
         "{name} ({} {}, {} clues)",
@@ -304,6 +309,12 @@ pub fn columns(puzzle: &Puzzle) -> Result<Vec<(&'static str, String)>> {
                 .map(|b| b.to_string())
                 .unwrap_or_default(),
         ),
+        ("reduced_vertices", opt(s.reduced_vertices)),
+        ("reduced_edges", opt(s.reduced_edges)),
+        (
+            "reduced_solved",
+            s.reduced_solved.map(|b| b.to_string()).unwrap_or_default(),
+        ),
     ])
 }
 
@@ -321,6 +332,9 @@ pub enum StageArg {
     Trimmed,
     /// Undirected, then the paper's two degree-2 rules (the paper's experiment).
     Contracted,
+    /// Undirected, then the puzzle's singles as removed arcs, forced-edge propagation and
+    /// contraction (docs/hcp-reducer.md).
+    Reduced,
 }
 
 /// The chain options of `--stage`, `--trim` (the triplet trick on any undirected stage) and
@@ -331,6 +345,7 @@ pub fn options(stage: Option<StageArg>, trim: bool, keep_clue_arcs: bool) -> Hcp
         StageArg::Undirected => (Stage::Undirected, trim),
         StageArg::Trimmed => (Stage::Undirected, true),
         StageArg::Contracted => (Stage::Contracted, trim),
+        StageArg::Reduced => (Stage::Reduced, trim),
     };
     HcpOptions {
         stage,

@@ -26,7 +26,7 @@ use std::process::ExitCode;
     // The puzzle file may be left out when --blank names the grids instead (clap's PathBuf parser
     // refuses an empty default, hence a placeholder no real file is called).
     mut_arg("puzzles", |a| a.required(false).default_value(NO_FILE).hide_default_value(true)),
-    after_help = "Columns: name,N,clues,directed_vertices,directed_edges,removed_arcs,undirected_vertices,undirected_edges,trimmed_vertices,trimmed_edges,contracted_vertices,contracted_edges,contracted_solved,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\nWith several encodings the CNF columns are cnf_<encoding>_vars, _clauses, _literals per encoding.\n\nExamples:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper\n  gridreduce stats --blank 4,9,16,25,36,49,64 --encoding minimal,efficient,extended,compact --csv growth.csv"
+    after_help = "Columns: name,N,clues,directed_vertices,directed_edges,removed_arcs,undirected_vertices,undirected_edges,trimmed_vertices,trimmed_edges,contracted_vertices,contracted_edges,contracted_solved,reduced_vertices,reduced_edges,reduced_solved,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\nWith several encodings the CNF columns are cnf_<encoding>_vars, _clauses, _literals per encoding.\n\nExamples:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper\n  gridreduce stats --blank 4,9,16,25,36,49,64 --encoding minimal,efficient,extended,compact --csv growth.csv"
 )]
 pub struct Args {
     #[command(flatten)]

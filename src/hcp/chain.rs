@@ -9,7 +9,13 @@
 //! 2. `clues` — [`ClueArcs`] (option `clues`): the redundant clue arcs, sets (3)–(16);
 //! 3. `undirect` — [`Undirect`]: directed → undirected (`3i−2, 3i−1, 3i`);
 //! 4. `trim` — [`Trim`] (option `trim`): the triplet trick;
-//! 5. `contract` — [`Contract`]: the paper's two degree-2 rules to a fixpoint.
+//! 5. `contract` — [`Contract`]: the paper's two degree-2 rules to a fixpoint;
+//!
+//! or, for the `reduced` stage, instead of 5:
+//!
+//! 5. `force` — [`Force`]: removes what the puzzle's singles force ([`super::singles`]) and
+//!    propagates forced edges to a fixpoint ([`super::force`]);
+//! 6. `contract` — [`Contract`] of the result (its forced paths become single vertices).
 //!
 //! ```
 //! use gridreduce::hcp::chain::{build, HcpOptions, Stage};
@@ -25,8 +31,10 @@
 
 use super::clues::ClueArcs;
 use super::contract::{Contract, EdgeImage, Outcome};
+use super::force::{Force, measure, measure_directed};
 use super::graph::{Digraph, Graph, Tour};
 use super::layered::{Layered, Layout};
+use super::singles::{Deductions, forced_arcs};
 use super::trim::Trim;
 use super::undirect::{Undirect, arc_edge, part_name};
 use crate::error::{CertificateError, Error};
@@ -47,6 +55,9 @@ pub enum Stage {
     Undirected,
     /// The undirected graph after the degree-2 rules.
     Contracted,
+    /// The undirected graph after the puzzle's singles, forced-edge propagation and contraction
+    /// (`docs/hcp-reducer.md`).
+    Reduced,
 }
 
 /// Which steps to run.
@@ -78,16 +89,17 @@ impl Default for HcpOptions {
 
 impl HcpOptions {
     /// From a CLI stage name: `directed`, `undirected`, `trimmed` (undirected + trim) or
-    /// `contracted`; `trim` adds the triplet trick to an undirected stage.
+    /// `contracted` or `reduced`; `trim` adds the triplet trick to an undirected stage.
     pub fn from_stage_name(name: &str, trim: bool) -> Result<HcpOptions, Error> {
         let (stage, trim) = match name {
             "directed" => (Stage::Directed, false),
             "undirected" => (Stage::Undirected, trim),
             "trimmed" => (Stage::Undirected, true),
             "contracted" => (Stage::Contracted, trim),
+            "reduced" => (Stage::Reduced, trim),
             other => {
                 return Err(Error::Usage(format!(
-                    "unknown stage `{other}` (directed, undirected, trimmed, contracted)"
+                    "unknown stage `{other}` (directed, undirected, trimmed, contracted, reduced)"
                 )));
             }
         };
@@ -118,7 +130,14 @@ impl HcpOptions {
             if self.trim {
                 out.push(step("trim"));
             }
-            if self.stage == Stage::Contracted {
+            if self.stage == Stage::Reduced {
+                let mut force = step("force");
+                force
+                    .params
+                    .insert("pointing".into(), serde_json::Value::Bool(POINTING));
+                out.push(force);
+            }
+            if matches!(self.stage, Stage::Contracted | Stage::Reduced) {
                 out.push(step("contract"));
             }
         }
@@ -127,7 +146,12 @@ impl HcpOptions {
 
     /// Inverse of [`HcpOptions::steps`]: fails on a step list this module did not write.
     pub fn from_steps(steps: &[StepRecord]) -> Result<HcpOptions, Error> {
-        for stage in [Stage::Directed, Stage::Undirected, Stage::Contracted] {
+        for stage in [
+            Stage::Directed,
+            Stage::Undirected,
+            Stage::Contracted,
+            Stage::Reduced,
+        ] {
             for bits in 0..8u8 {
                 let options = HcpOptions {
                     stage,
@@ -210,12 +234,14 @@ impl Reduction for DirectedChain {
     }
 }
 
-/// Undirected stages: the directed chain, the conversion, optionally the triplet trick and the
-/// contraction.
+/// Undirected stages: the directed chain, the conversion, optionally the triplet trick, the
+/// reducer's forced-edge step and the contraction.
 pub struct UndirectedChain {
     pub directed: DirectedChain,
     pub undirect: Undirect,
     pub trim: Option<Trim>,
+    /// The `reduced` stage's singles and forced-edge step (before `contract`).
+    pub force: Option<Force>,
     pub contract: Option<Contract>,
 }
 
@@ -235,6 +261,8 @@ impl Reduction for UndirectedChain {
     fn name(&self) -> &'static str {
         if let Some(c) = &self.contract {
             c.name()
+        } else if let Some(f) = &self.force {
+            f.name()
         } else if let Some(t) = &self.trim {
             t.name()
         } else {
@@ -242,15 +270,19 @@ impl Reduction for UndirectedChain {
         }
     }
     fn target(&self) -> &Graph {
-        match &self.contract {
-            Some(c) => c.target(),
-            None => self.pre_contract_target(),
+        match (&self.contract, &self.force) {
+            (Some(c), _) => c.target(),
+            (None, Some(f)) => f.target(),
+            (None, None) => self.pre_contract_target(),
         }
     }
     fn witness(&self, solution: &Grid) -> Result<Tour, CertificateError> {
         let mut tour = self.undirect.witness(&self.directed.witness(solution)?)?;
         if let Some(t) = &self.trim {
             tour = t.witness(&tour)?;
+        }
+        if let Some(f) = &self.force {
+            tour = f.witness(&tour)?;
         }
         if let Some(c) = &self.contract {
             tour = c.witness(&tour)?;
@@ -262,6 +294,9 @@ impl Reduction for UndirectedChain {
         if let Some(c) = &self.contract {
             tour = c.extract(&tour)?;
         }
+        if let Some(f) = &self.force {
+            tour = f.extract(&tour)?;
+        }
         if let Some(t) = &self.trim {
             tour = t.extract(&tour)?;
         }
@@ -270,6 +305,8 @@ impl Reduction for UndirectedChain {
     fn sizes(&self) -> Sizes {
         if let Some(c) = &self.contract {
             c.sizes()
+        } else if let Some(f) = &self.force {
+            f.sizes()
         } else if let Some(t) = &self.trim {
             t.sizes()
         } else {
@@ -279,6 +316,8 @@ impl Reduction for UndirectedChain {
     fn declared_sizes(&self) -> Sizes {
         if let Some(c) = &self.contract {
             c.declared_sizes()
+        } else if let Some(f) = &self.force {
+            f.declared_sizes()
         } else if let Some(t) = &self.trim {
             t.declared_sizes()
         } else {
@@ -291,6 +330,9 @@ impl Reduction for UndirectedChain {
         if let Some(t) = &self.trim {
             out.extend(t.stages());
         }
+        if let Some(f) = &self.force {
+            out.extend(f.stages());
+        }
         if let Some(c) = &self.contract {
             out.extend(c.stages());
         }
@@ -301,6 +343,9 @@ impl Reduction for UndirectedChain {
         out.extend(self.undirect.declared_mismatches());
         if let Some(t) = &self.trim {
             out.extend(t.declared_mismatches());
+        }
+        if let Some(f) = &self.force {
+            out.extend(f.declared_mismatches());
         }
         if let Some(c) = &self.contract {
             out.extend(c.declared_mismatches());
@@ -345,6 +390,13 @@ pub struct HcpStats {
     pub contracted_solved: Option<bool>,
     /// Contraction proved the graph has no Hamiltonian cycle.
     pub contracted_infeasible: Option<bool>,
+    /// The `reduced` stage (singles, forced edges, contraction), when built.
+    pub reduced_vertices: Option<u64>,
+    pub reduced_edges: Option<u64>,
+    /// The reducer alone left a single cycle.
+    pub reduced_solved: Option<bool>,
+    /// The reducer proved the graph (and the puzzle) has no Hamiltonian cycle (no solution).
+    pub reduced_infeasible: Option<bool>,
 }
 
 /// Builds the chain for `puzzle`. Fails only when the structure cannot be encoded (no check layer
@@ -362,32 +414,132 @@ pub fn build(puzzle: &Puzzle, opts: &HcpOptions) -> Result<HcpChain, Error> {
     let trim = opts
         .trim
         .then(|| Trim::new(undirect.target(), directed.layered.layout()));
-    let contract = (opts.stage == Stage::Contracted).then(|| {
-        Contract::new(match &trim {
-            Some(t) => t.target(),
-            None => undirect.target(),
-        })
+    let pre = match &trim {
+        Some(t) => t.target(),
+        None => undirect.target(),
+    };
+    let force = (opts.stage == Stage::Reduced).then(|| {
+        reducer(
+            puzzle,
+            directed.layered.layout(),
+            pre,
+            trim.as_ref(),
+            POINTING,
+        )
     });
+    let contract = match (&force, opts.stage) {
+        (Some(f), _) => Some(Contract::new(f.target())),
+        (None, Stage::Contracted) => Some(Contract::new(pre)),
+        _ => None,
+    };
     Ok(HcpChain::Undirected(UndirectedChain {
         directed,
         undirect,
         trim,
+        force,
         contract,
     }))
 }
 
-/// Sizes of every stage through contraction (the `stats` row of one puzzle); `trim` chooses
-/// whether contraction starts from the trimmed graph.
+/// Whether the reducer's deductions include the pointing rule besides naked and hidden singles.
+pub const POINTING: bool = false;
+
+/// The `reduced` stage's forced-edge step on `graph` (the undirected graph of `layout`, trimmed
+/// by `trim` when given): the images of the arcs the puzzle's deductions rule out
+/// ([`forced_arcs`]), then the forced-edge propagation.
+pub fn reducer(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    graph: &Graph,
+    trim: Option<&Trim>,
+    pointing: bool,
+) -> Force {
+    let (edges, contradiction) = singles_edges(puzzle, layout, trim, pointing);
+    Force::new(graph, &edges, contradiction)
+}
+
+/// The undirected images of the arcs the puzzle's deductions rule out (unsorted, with repeats),
+/// and the contradiction the deductions found, if any.
+fn singles_edges(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    trim: Option<&Trim>,
+    pointing: bool,
+) -> (Vec<(u32, u32)>, Option<String>) {
+    let Some(d) = Deductions::new(&puzzle.structure(), puzzle.givens(), pointing) else {
+        return (Vec::new(), None);
+    };
+    let edges = forced_arcs(layout, &d)
+        .into_iter()
+        .filter_map(|(a, b)| {
+            let (p, q) = arc_edge(a, b);
+            match trim {
+                Some(t) => Some((t.target_id(p)?, t.target_id(q)?)),
+                None => Some((p, q)),
+            }
+        })
+        .collect();
+    let contradiction = d
+        .contradiction
+        .then(|| "the puzzle's singles reach a contradiction: it has no solution".to_string());
+    (edges, contradiction)
+}
+
+/// Sizes of every stage through contraction and the reducer (the `stats` row of one puzzle);
+/// `trim` chooses whether both start from the trimmed graph. The graph is built once: the
+/// contraction and the reducer both start from the same undirected graph.
 pub fn stats(puzzle: &Puzzle, trim: bool) -> Result<HcpStats, Error> {
-    Ok(build(
+    let chain = build(
         puzzle,
         &HcpOptions {
             stage: Stage::Contracted,
             trim,
             ..HcpOptions::default()
         },
-    )?
-    .stats())
+    )?;
+    let mut s = chain.stats();
+    if let HcpChain::Undirected(u) = &chain {
+        // Sizes only: the reducer's graphs are not built (see `force::measure`); without the
+        // triplet trick the propagation runs on the digraph, a third of the size.
+        let m = match &u.trim {
+            None => {
+                let (arcs, contradiction) =
+                    match Deductions::new(&puzzle.structure(), puzzle.givens(), POINTING) {
+                        Some(d) => (forced_arcs(chain.layout(), &d), d.contradiction),
+                        None => (Vec::new(), false),
+                    };
+                measure_directed(u.directed.target(), &arcs, contradiction)
+            }
+            Some(t) => {
+                let (edges, contradiction) =
+                    singles_edges(puzzle, chain.layout(), Some(t), POINTING);
+                measure(u.pre_contract_target(), &edges, contradiction.is_some())
+            }
+        };
+        s.reduced_vertices = Some(m.vertices);
+        s.reduced_edges = Some(m.edges);
+        s.reduced_solved = Some(m.solved);
+        s.reduced_infeasible = Some(m.infeasible);
+    }
+    Ok(s)
+}
+
+/// The `reduced_*` fields from the reducer's two steps.
+fn fill_reduced(s: &mut HcpStats, force: &Force, contract: &Contract) {
+    s.reduced_vertices = Some(contract.target().vertices() as u64);
+    s.reduced_edges = Some(contract.target().edge_count() as u64);
+    let outcome = reduced_outcome(force, contract);
+    s.reduced_solved = Some(*outcome == Outcome::Solved);
+    s.reduced_infeasible = Some(matches!(outcome, Outcome::NotHamiltonian(_)));
+}
+
+/// What the reducer decided: the propagation's proof of infeasibility, else the contraction's
+/// verdict.
+fn reduced_outcome<'a>(force: &'a Force, contract: &'a Contract) -> &'a Outcome {
+    match force.outcome() {
+        Outcome::NotHamiltonian(_) => force.outcome(),
+        _ => contract.outcome(),
+    }
 }
 
 impl HcpChain {
@@ -418,7 +570,9 @@ impl HcpChain {
                 share: d.layered.share(),
             },
             HcpChain::Undirected(u) => HcpOptions {
-                stage: if u.contract.is_some() {
+                stage: if u.force.is_some() {
+                    Stage::Reduced
+                } else if u.contract.is_some() {
                     Stage::Contracted
                 } else {
                     Stage::Undirected
@@ -462,9 +616,14 @@ impl HcpChain {
         }
     }
 
-    /// What contraction decided, when the chain contracts.
+    /// What contraction (or the reducer) decided, when the chain contracts.
     pub fn outcome(&self) -> Option<&Outcome> {
         match self {
+            HcpChain::Undirected(UndirectedChain {
+                force: Some(f),
+                contract: Some(c),
+                ..
+            }) => Some(reduced_outcome(f, c)),
             HcpChain::Undirected(UndirectedChain {
                 contract: Some(c), ..
             }) => Some(c.outcome()),
@@ -472,8 +631,12 @@ impl HcpChain {
         }
     }
 
-    /// The Hamiltonian cycle of the final target when contraction solved the instance.
+    /// The Hamiltonian cycle of the final target when contraction (or the reducer) solved the
+    /// instance.
     pub fn solved_tour(&self) -> Option<Tour> {
+        if self.outcome() != Some(&Outcome::Solved) {
+            return None;
+        }
         match self {
             HcpChain::Undirected(UndirectedChain {
                 contract: Some(c), ..
@@ -542,11 +705,16 @@ impl HcpChain {
                     s.trimmed_edges = Some(g.edge_count() as u64 - t);
                 }
             }
-            if let Some(c) = &u.contract {
-                s.contracted_vertices = Some(c.target().vertices() as u64);
-                s.contracted_edges = Some(c.target().edge_count() as u64);
-                s.contracted_solved = Some(*c.outcome() == Outcome::Solved);
-                s.contracted_infeasible = Some(matches!(c.outcome(), Outcome::NotHamiltonian(_)));
+            match (&u.force, &u.contract) {
+                (Some(f), Some(c)) => fill_reduced(&mut s, f, c),
+                (None, Some(c)) => {
+                    s.contracted_vertices = Some(c.target().vertices() as u64);
+                    s.contracted_edges = Some(c.target().edge_count() as u64);
+                    s.contracted_solved = Some(*c.outcome() == Outcome::Solved);
+                    s.contracted_infeasible =
+                        Some(matches!(c.outcome(), Outcome::NotHamiltonian(_)));
+                }
+                _ => {}
             }
         }
         s
@@ -615,6 +783,11 @@ impl HcpChain {
                         (Some(p2), Some(q2)) => (p, q) = (p2, q2),
                         _ => return EdgeImage::Absent,
                     }
+                }
+                if let Some(f) = &u.force
+                    && !f.target().has_edge(p, q)
+                {
+                    return EdgeImage::Absent;
                 }
                 match &u.contract {
                     Some(c) => c.edge_image(p, q),

@@ -1,6 +1,7 @@
 //! Hamiltonian-cycle targets: graph types, the layered construction shared by Sudoku (Haythorpe) and
 //! Suguru, clue arcs, the directed → undirected conversion, the triplet trick, degree-2 contraction,
-//! the chain that composes them and an exact solver.
+//! the reducer of the `reduced` stage (puzzle singles and forced edges), the chain that composes
+//! them and an exact solver.
 //!
 //! Entry points: [`chain::build`] (puzzle → graph at a stage, with labels, sizes and decoding),
 //! [`solve::HcSolver`] (Hamiltonian cycles of any graph), [`solve::grids`] (distinct grids through
@@ -9,8 +10,10 @@
 pub mod chain;
 pub mod clues;
 pub mod contract;
+pub mod force;
 pub mod graph;
 pub mod layered;
+pub mod singles;
 pub mod solve;
 pub mod trim;
 pub mod undirect;

@@ -46,6 +46,19 @@ pub fn registry() -> Vec<Registered> {
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
         },
+        Registered {
+            name: "hcp-reduced",
+            accepts: hcp_accepts,
+            round_trip: |p, s| {
+                let opts = HcpOptions {
+                    stage: Stage::Reduced,
+                    trim: false,
+                    clues: true,
+                    share: true,
+                };
+                crate::hcp::chain::round_trip(p, s, &opts)
+            },
+        },
     ];
     all.extend(sat_ilp());
     all

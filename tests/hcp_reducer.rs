@@ -1,0 +1,283 @@
+//! The `reduced` stage (`src/hcp/singles.rs`, `src/hcp/force.rs`): what it must decide by itself.
+//!
+//! * Every shipped puzzle that naked and hidden singles alone solve — by the verdict of the
+//!   independent human-technique solver (`search::human`), not by a list — becomes a single cycle,
+//!   and that cycle decodes to the solution.
+//! * A puzzle whose givens contradict each other is reported not Hamiltonian; one whose singles run
+//!   into a contradiction too.
+//! * The reduced graph is never larger than the contracted one.
+//!
+//! Sizes for `docs/hcp-reducer.md` (ignored; release):
+//! `cargo test --release --test hcp_reducer -- --ignored --nocapture`
+//! (`HCP_REPORT_LIMIT=2000` for a sample of Royle's list).
+
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::hcp::chain::{HcpOptions, Stage, build, stats};
+use gridreduce::hcp::contract::Outcome;
+use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
+use gridreduce::reduce::harness::{data_dir, shipped_cases};
+use gridreduce::search::human::{self, Technique};
+use rayon::prelude::*;
+
+fn reduced() -> HcpOptions {
+    HcpOptions {
+        stage: Stage::Reduced,
+        trim: false,
+        clues: true,
+        share: true,
+    }
+}
+
+/// The human solver's solution when it needs nothing beyond naked and hidden singles.
+fn singles_solution(p: &Puzzle) -> Option<Grid> {
+    let report = human::solve(p).ok()?;
+    let only_singles =
+        !report.used_search && report.grade.is_none_or(|g| g <= Technique::NakedSingle);
+    report.solution.filter(|_| only_singles)
+}
+
+fn check_singles_puzzles(puzzles: &[(String, Puzzle)]) -> (usize, usize) {
+    let results: Vec<(bool, Option<String>)> = puzzles
+        .par_iter()
+        .map(|(name, p)| {
+            let Some(solution) = singles_solution(p) else {
+                return (false, None);
+            };
+            let chain = build(p, &reduced()).unwrap();
+            if chain.outcome() != Some(&Outcome::Solved) {
+                return (
+                    true,
+                    Some(format!(
+                        "{name}: singles solve it, but the reducer says {:?} ({} vertices)",
+                        chain.outcome(),
+                        chain.vertices()
+                    )),
+                );
+            }
+            let tour = chain.solved_tour().unwrap();
+            match chain.extract(&tour) {
+                Ok(g) if g == solution => (true, None),
+                other => (
+                    true,
+                    Some(format!("{name}: the single cycle gives {other:?}")),
+                ),
+            }
+        })
+        .collect();
+    let failures: Vec<&String> = results.iter().filter_map(|(_, f)| f.as_ref()).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    let solved = results.iter().filter(|(s, _)| *s).count();
+    (solved, puzzles.len())
+}
+
+fn read(rel: &str) -> Vec<(String, Puzzle)> {
+    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
+    c.entries
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            (e.name, e.puzzle)
+        })
+        .collect()
+}
+
+#[test]
+fn norvig_easy50_puzzles_solved_by_singles_become_one_cycle() {
+    let (solved, total) = check_singles_puzzles(&read("sudoku/norvig_easy50.txt"));
+    eprintln!("norvig_easy50: {solved} of {total} solved by singles");
+    // The test would prove nothing if no puzzle were singles-solvable.
+    assert!(solved >= 10, "{solved}");
+}
+
+#[test]
+fn shipped_puzzles_solved_by_singles_become_one_cycle() {
+    let cases: Vec<(String, Puzzle)> = shipped_cases(|p| p.rows() <= 10 && p.rows() != 9)
+        .into_iter()
+        .map(|c| (c.name, c.puzzle))
+        .collect();
+    let (solved, total) = check_singles_puzzles(&cases);
+    eprintln!("4x4 Sudoku and Suguru: {solved} of {total} solved by singles");
+    assert!(solved >= 10, "{solved}");
+}
+
+#[test]
+fn contradictions_are_not_hamiltonian() {
+    // Two 1s in the first row of a 4x4.
+    let mut g = Grid::empty(4, 4);
+    g.set(0, 1);
+    g.set(3, 1);
+    let p = Puzzle::from(Sudoku::new(gridreduce::puzzle::BlockLayout::default_for(4), g).unwrap());
+    let chain = build(&p, &reduced()).unwrap();
+    assert!(matches!(chain.outcome(), Some(Outcome::NotHamiltonian(_))));
+    // A clue that contradicts the unique solution of a shipped 4x4: the singles (or the forced
+    // edges) must find that there is no solution.
+    let case = &shipped_cases(|p| p.kind() == "sudoku" && p.rows() == 4)[0];
+    let Puzzle::Sudoku(s) = &case.puzzle else {
+        unreachable!()
+    };
+    let mut wrong = s.givens().clone();
+    let c = (0..16).find(|&c| wrong.get(c) == 0).unwrap();
+    wrong.set(c, case.solution.get(c) % 4 + 1);
+    let p = Puzzle::from(Sudoku::new(s.layout().clone(), wrong).unwrap());
+    let chain = build(&p, &reduced()).unwrap();
+    assert!(
+        matches!(chain.outcome(), Some(Outcome::NotHamiltonian(_))),
+        "{:?}",
+        chain.outcome()
+    );
+}
+
+#[test]
+fn reduced_is_never_larger_than_contracted() {
+    for case in shipped_cases(|p| p.rows() <= 10).iter().step_by(3) {
+        let s = stats(&case.puzzle, false).unwrap();
+        let (rv, re) = (s.reduced_vertices.unwrap(), s.reduced_edges.unwrap());
+        let (cv, ce) = (s.contracted_vertices.unwrap(), s.contracted_edges.unwrap());
+        assert!(
+            rv <= cv && re <= ce,
+            "{}: {rv}/{re} vs {cv}/{ce}",
+            case.name
+        );
+        // The stats row and a chain built at the stage agree.
+        // (`stats` computes them without building the graphs: `force::measure`.)
+        let chain = build(&case.puzzle, &reduced()).unwrap();
+        let built = chain.stats();
+        assert_eq!(built.reduced_vertices, Some(rv), "{}", case.name);
+        assert_eq!(chain.edges() as u64, re, "{}", case.name);
+        assert_eq!(built.reduced_solved, s.reduced_solved, "{}", case.name);
+        assert_eq!(
+            built.reduced_infeasible, s.reduced_infeasible,
+            "{}",
+            case.name
+        );
+    }
+}
+
+fn limit() -> usize {
+    std::env::var("HCP_REPORT_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+fn quantiles(mut v: Vec<u64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_unstable();
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "{} / {} / {} / {} / {}",
+        v[0],
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        v[v.len() - 1]
+    )
+}
+
+#[test]
+#[ignore = "size report for docs/hcp-reducer.md; run in release"]
+fn report_reduced_sizes() {
+    for rel in [
+        "sudoku/sudoku17_complete_49158.txt",
+        "sudoku/norvig_easy50.txt",
+        "sudoku/norvig_top95.txt",
+        "sudoku/forum_hardest_1106.txt",
+        "sudoku/gecode_9x9_18.txt",
+        "sudoku/sudoku4_vu_kr_100.txt",
+        "sudoku/sudoku16_vu_kr_100.txt",
+        "suguru/backtrack-180.txt",
+    ] {
+        let puzzles: Vec<(String, Puzzle)> = read(rel).into_iter().take(limit()).collect();
+        let t = std::time::Instant::now();
+        let rows: Vec<_> = puzzles
+            .par_iter()
+            .map(|(_, p)| (stats(p, false).unwrap(), singles_solution(p).is_some()))
+            .collect();
+        let secs = t.elapsed().as_secs_f64();
+        let get = |f: fn(&gridreduce::hcp::HcpStats) -> Option<u64>| -> Vec<u64> {
+            rows.iter().filter_map(|(s, _)| f(s)).collect()
+        };
+        let solved = rows
+            .iter()
+            .filter(|(s, _)| s.reduced_solved == Some(true))
+            .count();
+        let singles = rows.iter().filter(|(_, b)| *b).count();
+        let open: Vec<u64> = rows
+            .iter()
+            .filter(|(s, _)| s.reduced_solved != Some(true))
+            .filter_map(|(s, _)| s.reduced_vertices)
+            .collect();
+        println!(
+            "{rel}: {} puzzles ({secs:.1} s)\n  contracted V {}\n  contracted E {}\n  reduced V {}\n  reduced E {}\n  reduced V of the unsolved {} ({})\n  solved by the reducer {solved}, by singles (human solver) {singles}",
+            rows.len(),
+            quantiles(get(|s| s.contracted_vertices)),
+            quantiles(get(|s| s.contracted_edges)),
+            quantiles(get(|s| s.reduced_vertices)),
+            quantiles(get(|s| s.reduced_edges)),
+            quantiles(open.clone()),
+            open.len(),
+        );
+    }
+}
+
+/// `reduce --stage reduced --witness` then `decode`, on a puzzle the reducer does not solve (so
+/// the exported graph has contracted vertices of many source vertices to lift).
+#[test]
+fn reduced_export_decodes_through_the_map_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("top95-1");
+    let out = out.to_str().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let r = run(&[
+        "reduce",
+        "data/sudoku/norvig_top95.txt",
+        "--index",
+        "1",
+        "--to",
+        "hcp",
+        "--stage",
+        "reduced",
+        "--witness",
+        "-o",
+        out,
+    ]);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let map = std::fs::read_to_string(format!("{out}.map")).unwrap();
+    assert!(map.contains("force"), "{map}");
+    let d = run(&["decode", &format!("{out}.map"), &format!("{out}.tour")]);
+    assert_eq!(
+        d.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&d.stderr)
+    );
+    let p = &read("sudoku/norvig_top95.txt")[0].1;
+    let solutions =
+        std::fs::read_to_string(data_dir().join("sudoku/solutions/norvig_top95.solutions.txt"))
+            .unwrap();
+    let want = solutions.lines().next().unwrap();
+    assert_eq!(String::from_utf8_lossy(&d.stdout).trim(), want);
+    // The graph is the reducer's: fewer vertices than the contracted stage.
+    let header = std::fs::read_to_string(format!("{out}.hcp")).unwrap();
+    let dim: u64 = header
+        .lines()
+        .find_map(|l| l.strip_prefix("DIMENSION"))
+        .and_then(|l| l.trim_start_matches([' ', ':']).trim().parse().ok())
+        .unwrap();
+    let s = stats(p, false).unwrap();
+    assert_eq!(Some(dim), s.reduced_vertices);
+    assert!(dim < s.contracted_vertices.unwrap());
+}
