@@ -4,7 +4,7 @@
 use super::input::PuzzleArgs;
 use crate::error::Result;
 use crate::formats::collection::solution_text;
-use crate::solvers::{Route, solutions};
+use crate::solvers::{Route, solutions_within};
 use std::process::ExitCode;
 
 /// Solve puzzles and print each solution in the puzzle file's own format.
@@ -18,6 +18,9 @@ pub struct Args {
     /// How to solve.
     #[arg(long, value_enum, default_value = "cover")]
     pub via: Route,
+    /// With --via hcp: give up on a puzzle after this many seconds (it counts as bad input).
+    #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     /// Print JSON lines (name, solved, solution) instead.
     #[arg(long)]
     pub json: bool,
@@ -27,6 +30,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.time_limit.is_some() && args.via != Route::Hcp {
+        return Err(crate::Error::Usage(
+            "--time-limit applies to --via hcp only".into(),
+        ));
+    }
     let loaded = args.input.load(None)?;
     let (mut bad, mut unsolved) = (0, 0);
     for entry in loaded.entries {
@@ -41,7 +49,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let found = if args.explain && args.via == Route::Human {
             explain(&entry.name, &entry.puzzle)
         } else {
-            solutions(&entry.puzzle, args.via, 1)
+            solutions_within(&entry.puzzle, args.via, 1, args.time_limit)
         };
         let found = match found {
             Ok(f) => f,
