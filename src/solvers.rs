@@ -49,6 +49,27 @@ impl Route {
 
 /// Up to `limit` distinct solutions of `puzzle` through `route` (all of them if fewer exist).
 pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid>> {
+    solutions_within(puzzle, route, limit, None)
+}
+
+/// The chain `--via hcp` solves: chosen by measurement (docs/hcp-solver.md).
+pub fn hcp_route_options() -> crate::hcp::HcpOptions {
+    crate::hcp::HcpOptions {
+        stage: crate::hcp::Stage::Directed,
+        trim: false,
+        clues: true,
+        share: true,
+    }
+}
+
+/// [`solutions`] with a time limit for the routes that take one (`hcp`; the others ignore it):
+/// `Error::Timeout` when it runs out first.
+pub fn solutions_within(
+    puzzle: &Puzzle,
+    route: Route,
+    limit: usize,
+    time_limit: Option<std::time::Duration>,
+) -> Result<Vec<Grid>> {
     match route {
         Route::Cover => {
             let reduction = crate::cover::PuzzleToCover::new(puzzle);
@@ -63,14 +84,9 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
         Route::Linear => crate::search::linear_solutions(puzzle, limit),
         Route::Hcp => Ok(crate::hcp::solve::grids(
             puzzle,
-            &crate::hcp::HcpOptions {
-                stage: crate::hcp::Stage::Directed,
-                trim: false,
-                clues: true,
-                share: true,
-            },
+            &hcp_route_options(),
             limit,
-            &crate::hcp::solve::SolveOptions::default(),
+            &crate::hcp::solve::SolveOptions { time_limit },
         )?
         .grids),
         Route::Sat => {

@@ -2,7 +2,7 @@
 
 use super::input::PuzzleArgs;
 use crate::error::Result;
-use crate::solvers::{Route, solutions};
+use crate::solvers::{Route, solutions_within};
 use std::process::ExitCode;
 
 /// Count solutions (up to --limit) of each puzzle.
@@ -19,12 +19,20 @@ pub struct Args {
     /// Stop counting at this many solutions (2 answers "is it unique?").
     #[arg(long, default_value_t = 2)]
     pub limit: usize,
+    /// With --via hcp: give up on a puzzle after this many seconds (it counts as bad input).
+    #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     /// Print JSON lines.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.time_limit.is_some() && args.via != Route::Hcp {
+        return Err(crate::Error::Usage(
+            "--time-limit applies to --via hcp only".into(),
+        ));
+    }
     let loaded = args.input.load(None)?;
     let mut bad = 0;
     for entry in loaded.entries {
@@ -36,7 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 continue;
             }
         };
-        match solutions(&entry.puzzle, args.via, args.limit) {
+        match solutions_within(&entry.puzzle, args.via, args.limit, args.time_limit) {
             Ok(found) => {
                 let capped = found.len() >= args.limit;
                 if args.json {

@@ -12,10 +12,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Hamiltonian-cycle files: check tours, describe graphs, convert formats.
+/// Hamiltonian-cycle files: solve, check tours, describe graphs, convert formats.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  gridreduce hcp check data/hcp/tsplib/alb1000.hcp data/hcp/tsplib/alb1000.opt.tour\n  gridreduce hcp info data/hcp/fhcp/graph1.hcp\n  gridreduce hcp convert data/hcp/fhcp/graph1.hcp --to concorde -o graph1.edg"
+    after_help = "Examples:\n  gridreduce hcp check data/hcp/tsplib/alb1000.hcp data/hcp/tsplib/alb1000.opt.tour\n  gridreduce hcp info data/hcp/fhcp/graph1.hcp\n  gridreduce hcp convert data/hcp/fhcp/graph1.hcp --to concorde -o graph1.edg\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour"
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -27,6 +27,7 @@ pub enum HcpCommand {
     Check(CheckArgs),
     Info(InfoArgs),
     Convert(ConvertArgs),
+    Solve(super::hcp_solve::SolveArgs),
 }
 
 /// Check that a tour is a Hamiltonian cycle of a graph: prints OK (exit 0) or the first problem
@@ -120,6 +121,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         HcpCommand::Check(a) => check(a),
         HcpCommand::Info(a) => info(a),
         HcpCommand::Convert(a) => convert(a),
+        HcpCommand::Solve(a) => super::hcp_solve::run(a),
     }
 }
 
@@ -158,7 +160,7 @@ fn check(args: CheckArgs) -> Result<ExitCode> {
 }
 
 /// A TSPLIB FIXED_EDGES_SECTION names edges every solution must use.
-fn fixed_edges_used(graph: &GraphFile, tour: &[u32]) -> std::result::Result<(), String> {
+pub(crate) fn fixed_edges_used(graph: &GraphFile, tour: &[u32]) -> std::result::Result<(), String> {
     let Some(header) = &graph.header else {
         return Ok(());
     };

@@ -7,6 +7,7 @@ pub mod demo;
 pub mod generate;
 pub mod hcp;
 pub mod hcp_export;
+pub mod hcp_solve;
 pub mod help_markdown;
 pub mod info;
 pub mod input;

@@ -5,7 +5,7 @@ use super::input::PuzzleArgs;
 use crate::error::Result;
 use crate::formats::collection::solution_text;
 use crate::formats::write_atomic;
-use crate::solvers::{Route, solutions};
+use crate::solvers::{Route, solutions, solutions_within};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -20,6 +20,9 @@ pub struct Args {
     /// How to solve.
     #[arg(long, value_enum, default_value = "cover")]
     pub via: Route,
+    /// With --via hcp: give up on a puzzle after this many seconds (it counts as bad input).
+    #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     /// Print JSON lines (name, solved, solution) instead.
     #[arg(long)]
     pub json: bool,
@@ -45,6 +48,11 @@ struct Timing {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.time_limit.is_some() && args.via != Route::Hcp {
+        return Err(crate::Error::Usage(
+            "--time-limit applies to --via hcp only".into(),
+        ));
+    }
     let loaded = args.input.load(None)?;
     let (mut bad, mut unsolved) = (0, 0);
     let mut timings = Vec::new();
@@ -61,7 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let mut found = if args.explain && args.via == Route::Human {
             explain(&entry.name, &entry.puzzle)
         } else {
-            solutions(&entry.puzzle, args.via, 1)
+            solutions_within(&entry.puzzle, args.via, 1, args.time_limit)
         };
         // Further runs only for the timing; each solves from scratch.
         for _ in 1..args.runs {

@@ -3,12 +3,20 @@
 //!
 //! * One Boolean per arc (edge). Directed: exactly one out-arc and exactly one in-arc per vertex,
 //!   and no 2-cycle `u ⇄ v` (when n > 2). Undirected: exactly two incident edges per vertex.
-//!   Cardinalities are pairwise / all-triples for small degrees and Sinz's sequential counter above.
+//!   Cardinalities are written directly (pairs, triples, (d−1)-subsets) up to degree 10 and with
+//!   Sinz's sequential counter above.
+//! * Undirected: every cycle made of forced paths (through degree-2 vertices) and at most three
+//!   free edges is forbidden up front ([`ShortCycles`]) — the undirected image of the directed
+//!   2-cycle clauses; it cuts the rounds on the contracted Sudoku graphs from ~14 to ~4.
 //! * A model is a union of disjoint cycles covering every vertex. If it is one cycle, done; else
 //!   for every cycle `S` the cut "some arc leaves `S`" (undirected: "some edge crosses `S`") is added
 //!   and the solver resumes (incrementally). Each cut is valid for every Hamiltonian cycle, and every
 //!   model that is not Hamiltonian violates a new cut, so the loop ends with a Hamiltonian cycle or
 //!   unsatisfiable = no Hamiltonian cycle.
+//! * When one search needs more than 50 SAT calls (graphs built against 2-factor methods, like the
+//!   FHCP set), a complete order encoding is added ([`HcSolver::add_order_encoding`]): after it
+//!   every model is a Hamiltonian cycle. Example: FHCP graph8 took 183,688 rounds (26 s) with cuts
+//!   alone and takes 51 rounds (0.2 s) with the escalation.
 //!
 //! [`HcSolver::forbid_all`] adds "not all of these arcs", which [`grids`] uses to enumerate the
 //! distinct grids of a puzzle through the [`HcpChain`]: find a cycle, decode its grid, forbid the
@@ -20,6 +28,26 @@ use super::graph::{Digraph, Graph, Tour};
 use crate::error::Error;
 use crate::puzzle::{Grid, Puzzle};
 use std::time::{Duration, Instant};
+
+/// The SAT literal "edge (arc) `i` is in the cycle".
+fn lit(i: usize) -> i32 {
+    i as i32 + 1
+}
+
+/// Largest constraint written directly (pairs for at-most-one, triples for at-most-two, all
+/// (n−1)-subsets for at-least-two); larger ones use Sinz's sequential counter. Direct clauses need
+/// no auxiliary variables and propagate at least as well; at 10 a vertex costs 120 triples.
+const DIRECT_MAX: usize = 10;
+
+/// SAT calls of one search after which the order encoding is added
+/// ([`HcSolver::add_order_encoding`]).
+const ESCALATE_ROUNDS: u32 = 50;
+
+/// Most free edges in a short cycle forbidden up front (see [`HcSolver::graph`]).
+const FREE_EDGES_MAX: usize = 3;
+
+/// A progress callback, called with the counters after every SAT call.
+type RoundHook = Box<dyn FnMut(&SolveStats)>;
 
 /// Solver settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,6 +67,10 @@ pub struct SolveStats {
     pub blocked: u32,
     /// SAT variables (arcs or edges plus counter registers).
     pub variables: u32,
+    /// Short cycles forbidden before the first SAT call (undirected graphs).
+    pub short_cycles: u32,
+    /// The cut loop stalled and the complete order encoding was added.
+    pub ordered: bool,
 }
 
 /// CaDiCaL termination by wall-clock deadline.
@@ -59,12 +91,19 @@ pub struct HcSolver {
     edges: Vec<(u32, u32)>,
     /// Undirected: for each vertex `u`, the index of its first edge `(u, v)`, `v > u`.
     up_start: Vec<u32>,
-    /// Directed: offset of each vertex's out-arcs; undirected: incident edge indices by vertex.
+    /// Arc (edge) indices at each vertex, in neighbour order for a graph.
     incident: Vec<Vec<u32>>,
     next_var: i32,
     deadline: Option<Instant>,
     stats: SolveStats,
     done: bool,
+    /// The order encoding was added ([`HcSolver::add_order_encoding`]).
+    ordered: bool,
+    /// Cut marks: `mark[v] == stamp` while `v` is in the cut being built.
+    mark: Vec<u32>,
+    stamp: u32,
+    /// Called after every SAT call (progress display).
+    on_round: Option<RoundHook>,
 }
 
 impl HcSolver {
@@ -81,6 +120,10 @@ impl HcSolver {
             deadline: None,
             stats: SolveStats::default(),
             done: false,
+            on_round: None,
+            mark: vec![0; n as usize],
+            stamp: 0,
+            ordered: false,
         }
     }
 
@@ -90,10 +133,14 @@ impl HcSolver {
         let mut s = HcSolver::empty(n, true, g.arcs().collect());
         let mut inn: Vec<Vec<i32>> = vec![Vec::new(); n as usize];
         let mut out: Vec<Vec<i32>> = vec![Vec::new(); n as usize];
+        let mut inc: Vec<Vec<u32>> = vec![Vec::new(); n as usize];
         for (i, &(a, b)) in s.edges.iter().enumerate() {
-            out[a as usize].push(i as i32 + 1);
-            inn[b as usize].push(i as i32 + 1);
+            out[a as usize].push(lit(i));
+            inn[b as usize].push(lit(i));
+            inc[a as usize].push(i as u32);
+            inc[b as usize].push(i as u32);
         }
+        s.incident = inc;
         for v in 0..n as usize {
             s.exactly(&out[v], 1);
             s.exactly(&inn[v], 1);
@@ -103,7 +150,7 @@ impl HcSolver {
                 if a < b
                     && let Some(j) = g.arc_index(b, a)
                 {
-                    s.sat.add_clause([-(i as i32 + 1), -(j as i32 + 1)]);
+                    s.sat.add_clause([-lit(i), -lit(j)]);
                 }
             }
         }
@@ -129,18 +176,58 @@ impl HcSolver {
             inc[b as usize].push(i as u32);
         }
         for lits in &inc {
-            let lits: Vec<i32> = lits.iter().map(|&i| i as i32 + 1).collect();
+            let lits: Vec<i32> = lits.iter().map(|&i| lit(i as usize)).collect();
             s.exactly(&lits, 2);
         }
         s.incident = inc;
+        s.forbid_short_cycles(g);
         s.stats.variables = (s.next_var - 1) as u32;
         s
+    }
+
+    /// Adds "not all of these free edges" for every cycle with at most [`FREE_EDGES_MAX`] free
+    /// edges and fewer than n vertices (see [`ShortCycles`]). Each clause holds in every
+    /// Hamiltonian cycle: the forced edges are in all of them, so one that also used all these
+    /// free edges would contain a shorter cycle. Capped at 4 clauses per edge on dense graphs.
+    fn forbid_short_cycles(&mut self, g: &Graph) {
+        let mut sc = ShortCycles::new(g, &self.incident, 4 * g.edge_count() + 1000);
+        for s in 0..g.vertices() {
+            sc.from(s);
+        }
+        for cycle in sc.found {
+            self.sat.add_clause(cycle.iter().map(|&e| -lit(e)));
+            self.stats.short_cycles += 1;
+        }
     }
 
     /// Total time budget from now on.
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.deadline = limit.map(|d| Instant::now() + d);
         self.sat.set_callbacks(Some(Deadline(self.deadline)));
+    }
+
+    /// Calls `f` with the counters after every SAT call (e.g. a progress spinner).
+    pub fn on_round(&mut self, f: impl FnMut(&SolveStats) + 'static) {
+        self.on_round = Some(Box::new(f));
+    }
+
+    /// Every Hamiltonian cycle must use the edge `a — b` (a directed graph: the arc `a → b` or
+    /// `b → a`), as TSPLIB's FIXED_EDGES_SECTION says. Returns `false` (and adds nothing) when it
+    /// is no edge (arc) of the graph.
+    pub fn require(&mut self, a: u32, b: u32) -> bool {
+        let lits: Vec<i32> = if self.directed {
+            [self.var_of(a, b), self.var_of(b, a)]
+                .into_iter()
+                .flatten()
+                .collect()
+        } else {
+            self.var_of(a, b).into_iter().collect()
+        };
+        if lits.is_empty() {
+            return false;
+        }
+        self.sat.add_clause(lits);
+        true
     }
 
     pub fn stats(&self) -> SolveStats {
@@ -174,7 +261,7 @@ impl HcSolver {
 
     fn at_most_one(&mut self, x: &[i32]) {
         let n = x.len();
-        if n <= 6 {
+        if n <= DIRECT_MAX {
             for i in 0..n {
                 for j in i + 1..n {
                     self.sat.add_clause([-x[i], -x[j]]);
@@ -195,7 +282,7 @@ impl HcSolver {
 
     fn at_least_two(&mut self, x: &[i32]) {
         let n = x.len();
-        if n <= 6 {
+        if n <= DIRECT_MAX {
             for skip in 0..n {
                 self.sat
                     .add_clause((0..n).filter(|&i| i != skip).map(|i| x[i]));
@@ -220,7 +307,7 @@ impl HcSolver {
 
     fn at_most_two(&mut self, x: &[i32]) {
         let n = x.len();
-        if n <= 5 {
+        if n <= DIRECT_MAX {
             for i in 0..n {
                 for j in i + 1..n {
                     for k in j + 1..n {
@@ -248,7 +335,7 @@ impl HcSolver {
     fn var_of(&self, a: u32, b: u32) -> Option<i32> {
         if self.directed {
             let i = self.edges.partition_point(|&e| e < (a, b));
-            (self.edges.get(i) == Some(&(a, b))).then_some(i as i32 + 1)
+            (self.edges.get(i) == Some(&(a, b))).then_some(lit(i))
         } else {
             let (u, v) = (a.min(b), a.max(b));
             if u >= self.n {
@@ -257,7 +344,7 @@ impl HcSolver {
             let lo = self.up_start[u as usize] as usize;
             let hi = self.up_start[u as usize + 1] as usize;
             let i = lo + self.edges[lo..hi].partition_point(|&(_, w)| w < v);
-            (i < hi && self.edges[i] == (u, v)).then_some(i as i32 + 1)
+            (i < hi && self.edges[i] == (u, v)).then_some(lit(i))
         }
     }
 
@@ -286,9 +373,18 @@ impl HcSolver {
         if self.done || self.n == 0 {
             return Ok(None);
         }
+        let mut rounds_here = 0u32;
         loop {
+            if rounds_here == ESCALATE_ROUNDS && !self.ordered {
+                self.add_order_encoding();
+            }
+            rounds_here += 1;
             self.stats.rounds += 1;
-            match self.sat.solve() {
+            let answer = self.sat.solve();
+            if let Some(f) = self.on_round.as_mut() {
+                f(&self.stats);
+            }
+            match answer {
                 Some(true) => {}
                 Some(false) => {
                     self.done = true;
@@ -311,10 +407,95 @@ impl HcSolver {
         }
     }
 
+    /// Makes the formula complete without cuts: every vertex gets a position (⌈log₂ n⌉ bits,
+    /// vertex 0 at 0), and a used arc `u → v` with `v ≠ 0` says `pos(v) = pos(u) + 1` without
+    /// overflow, so every cycle of the model passes through vertex 0 — there is only one. An
+    /// undirected graph first gets an orientation: two arc variables per edge, exactly one out and
+    /// one in per vertex. About `4·log₂ n` clauses per arc; added when the cut loop stalls (the
+    /// FHCP graphs, built so that 2-factors split into few, ever-different cycles).
+    pub fn add_order_encoding(&mut self) {
+        if self.ordered {
+            return;
+        }
+        self.ordered = true;
+        self.stats.ordered = true;
+        let n = self.n as usize;
+        if n < 3 {
+            return;
+        }
+        // Arcs (tail, head, literal).
+        let mut arcs: Vec<(u32, u32, i32)> = Vec::with_capacity(2 * self.edges.len());
+        if self.directed {
+            for (i, &(a, b)) in self.edges.iter().enumerate() {
+                arcs.push((a, b, lit(i)));
+            }
+        } else {
+            let mut outs: Vec<Vec<i32>> = vec![Vec::new(); n];
+            let mut ins: Vec<Vec<i32>> = vec![Vec::new(); n];
+            for (i, &(a, b)) in self.edges.clone().iter().enumerate() {
+                let e = lit(i);
+                let (ab, ba) = (self.fresh(), self.fresh());
+                self.sat.add_clause([-ab, e]);
+                self.sat.add_clause([-ba, e]);
+                self.sat.add_clause([-e, ab, ba]);
+                self.sat.add_clause([-ab, -ba]);
+                outs[a as usize].push(ab);
+                ins[b as usize].push(ab);
+                outs[b as usize].push(ba);
+                ins[a as usize].push(ba);
+                arcs.push((a, b, ab));
+                arcs.push((b, a, ba));
+            }
+            for v in 0..n {
+                self.exactly(&outs[v], 1);
+                self.exactly(&ins[v], 1);
+            }
+        }
+        let bits = (usize::BITS - (n - 1).leading_zeros()) as usize;
+        // pos[v][b], carry[v][b] = pos[v][0] ∧ … ∧ pos[v][b−1] (carry[v][0] = true).
+        let mut pos = vec![vec![0i32; bits]; n];
+        let mut carry = vec![vec![0i32; bits + 1]; n];
+        for v in 0..n {
+            for p in pos[v].iter_mut() {
+                *p = self.fresh();
+            }
+            let t = self.fresh();
+            self.sat.add_clause([t]);
+            carry[v][0] = t;
+            for b in 0..bits {
+                let c = self.fresh();
+                let (p, q) = (carry[v][b], pos[v][b]);
+                self.sat.add_clause([-c, p]);
+                self.sat.add_clause([-c, q]);
+                self.sat.add_clause([c, -p, -q]);
+                carry[v][b + 1] = c;
+            }
+        }
+        for &p in &pos[0] {
+            self.sat.add_clause([-p]);
+        }
+        for &(u, v, x) in &arcs {
+            let (u, v) = (u as usize, v as usize);
+            if v == 0 {
+                continue;
+            }
+            // No overflow, and pos[v] = pos[u] + 1 bit by bit.
+            self.sat.add_clause([-x, -carry[u][bits]]);
+            for b in 0..bits {
+                let (pv, pu, c) = (pos[v][b], pos[u][b], carry[u][b]);
+                self.sat.add_clause([-x, -pv, pu, c]);
+                self.sat.add_clause([-x, -pv, -pu, -c]);
+                self.sat.add_clause([-x, pv, -pu, c]);
+                self.sat.add_clause([-x, pv, pu, -c]);
+            }
+        }
+        self.stats.variables = (self.next_var - 1) as u32;
+    }
+
     /// The cycles of the current model (each vertex has one successor / two chosen edges).
     fn model_cycles(&self) -> Vec<Vec<u32>> {
         let n = self.n as usize;
-        let chosen = |i: usize| -> bool { self.sat.value(i as i32 + 1).unwrap_or(false) };
+        let chosen = |i: usize| -> bool { self.sat.value(lit(i)).unwrap_or(false) };
         let mut nbr: Vec<[u32; 2]> = vec![[u32::MAX; 2]; n];
         for (i, &(a, b)) in self.edges.iter().enumerate() {
             if chosen(i) {
@@ -358,25 +539,178 @@ impl HcSolver {
 
     /// Adds "some arc leaves `cycle`" (undirected: some edge crosses it).
     fn cut(&mut self, cycle: &[u32]) {
-        let mut inside = vec![false; self.n as usize];
+        self.stamp += 1;
         for &v in cycle {
-            inside[v as usize] = true;
+            self.mark[v as usize] = self.stamp;
         }
-        let clause: Vec<i32> = self
-            .edges
-            .iter()
-            .enumerate()
-            .filter(|&(_, &(a, b))| {
-                if self.directed {
-                    inside[a as usize] && !inside[b as usize]
+        let (mut out, mut inn) = (Vec::new(), Vec::new());
+        for &v in cycle {
+            for &i in &self.incident[v as usize] {
+                let (a, b) = self.edges[i as usize];
+                let w = if a == v { b } else { a };
+                if self.mark[w as usize] == self.stamp {
+                    continue;
+                }
+                if !self.directed || a == v {
+                    out.push(lit(i as usize));
                 } else {
-                    inside[a as usize] != inside[b as usize]
+                    inn.push(lit(i as usize));
+                }
+            }
+        }
+        self.stats.cuts += 1;
+        if self.directed {
+            self.sat.add_clause(out);
+            self.sat.add_clause(inn);
+            return;
+        }
+        // Undirected: some edge crosses. (Writing "an even number ≥ 2 cross" for small cuts was
+        // measured slower on the FHCP graphs: more rounds, not fewer.)
+        self.sat.add_clause(out);
+    }
+}
+
+/// The cycles an undirected graph's degree-2 vertices make short, found before the search.
+///
+/// A vertex of degree 2 forces both its edges into every Hamiltonian cycle; chains of them form
+/// **forced paths** whose two ends (degree ≥ 3, one forced edge each) must leave by exactly one
+/// **free** edge (an edge with no degree-2 end). A vertex with no forced edge is a segment of its
+/// own and leaves by two free edges. A cycle that alternates segments and free edges is a subgraph
+/// every 2-factor may contain; if it has fewer than n vertices no Hamiltonian cycle contains it,
+/// so "not all of its free edges" is valid.
+///
+/// In the contracted Sudoku graphs these are mostly the images of directed 2-cycles `u ⇄ v`
+/// (`u.in — u.mid — u.out — v.in — v.mid — v.out`: two free edges between two forced paths), which
+/// the directed formulation forbids with one binary clause each; without them the first 2-factor
+/// of Royle's #1 splits into ~250 subtours, with them into ~30 (docs/hcp-solver.md).
+///
+/// Search: from each segment end `s`, depth-first over at most [`FREE_EDGES_MAX`] free edges,
+/// visiting only segment ends above `s` (so each cycle is met from its least end), deduplicated
+/// by its sorted free-edge set.
+struct ShortCycles<'a> {
+    g: &'a Graph,
+    /// Edge index of each neighbour, parallel to `g.neighbours(v)` (both sorted).
+    incident: &'a [Vec<u32>],
+    /// Forced edges at each vertex (edges to degree-2 vertices; 2 for a degree-2 vertex).
+    forced: Vec<u32>,
+    /// For a forced-path end: the other end and the path's vertex count (`None`: not usable).
+    exit: Vec<Option<(u32, u32)>>,
+    on: Vec<bool>,
+    used: Vec<usize>,
+    found: std::collections::BTreeSet<Vec<usize>>,
+    budget: usize,
+}
+
+impl<'a> ShortCycles<'a> {
+    fn new(g: &'a Graph, incident: &'a [Vec<u32>], budget: usize) -> ShortCycles<'a> {
+        let n = g.vertices() as usize;
+        let forced: Vec<u32> = (0..g.vertices())
+            .map(|v| {
+                if g.degree(v) == 2 {
+                    2
+                } else {
+                    g.neighbours(v)
+                        .iter()
+                        .filter(|&&w| g.degree(w) == 2)
+                        .count() as u32
                 }
             })
-            .map(|(i, _)| i as i32 + 1)
             .collect();
-        self.sat.add_clause(clause);
-        self.stats.cuts += 1;
+        let mut exit = vec![None; n];
+        for v in 0..g.vertices() {
+            if g.degree(v) < 3 || forced[v as usize] != 1 {
+                continue;
+            }
+            let Some(&first) = g.neighbours(v).iter().find(|&&w| g.degree(w) == 2) else {
+                continue;
+            };
+            let (mut prev, mut cur, mut len) = (v, first, 2u32);
+            while g.degree(cur) == 2 && cur != v && (len as usize) <= n {
+                let nb = g.neighbours(cur);
+                let next = if nb[0] == prev { nb[1] } else { nb[0] };
+                prev = cur;
+                cur = next;
+                len += 1;
+            }
+            if cur != v && g.degree(cur) >= 3 && forced[cur as usize] == 1 {
+                exit[v as usize] = Some((cur, len));
+            }
+        }
+        ShortCycles {
+            g,
+            incident,
+            forced,
+            exit,
+            on: vec![false; n],
+            used: Vec::new(),
+            found: std::collections::BTreeSet::new(),
+            budget,
+        }
+    }
+
+    /// The segment entered at `v`: its exit and vertex count, if a cycle may pass through it.
+    fn segment(&self, v: u32) -> Option<(u32, u32)> {
+        match self.forced[v as usize] {
+            _ if self.g.degree(v) < 3 => None,
+            0 => Some((v, 1)),
+            1 => self.exit[v as usize],
+            _ => None,
+        }
+    }
+
+    fn from(&mut self, s: u32) {
+        let Some((leave, len)) = self.segment(s) else {
+            return;
+        };
+        if leave < s {
+            return;
+        }
+        self.on[s as usize] = true;
+        self.on[leave as usize] = true;
+        self.extend(s, leave, len);
+        self.on[s as usize] = false;
+        self.on[leave as usize] = false;
+    }
+
+    fn extend(&mut self, s: u32, v: u32, len: u32) {
+        let g = self.g;
+        for (i, &w) in g.neighbours(v).iter().enumerate() {
+            if self.found.len() >= self.budget {
+                return;
+            }
+            if g.degree(w) == 2 {
+                continue;
+            }
+            let e = self.incident[v as usize][i] as usize;
+            if self.used.contains(&e) {
+                continue;
+            }
+            if w == s {
+                if len >= 3 && (len as usize) < g.vertices() as usize {
+                    let mut key = self.used.clone();
+                    key.push(e);
+                    key.sort_unstable();
+                    self.found.insert(key);
+                }
+                continue;
+            }
+            if self.used.len() + 1 >= FREE_EDGES_MAX || w < s || self.on[w as usize] {
+                continue;
+            }
+            let Some((out, add)) = self.segment(w) else {
+                continue;
+            };
+            if out < s || (out != w && self.on[out as usize]) {
+                continue;
+            }
+            self.used.push(e);
+            self.on[w as usize] = true;
+            self.on[out as usize] = true;
+            self.extend(s, out, len + add);
+            self.on[w as usize] = false;
+            self.on[out as usize] = false;
+            self.used.pop();
+        }
     }
 }
 

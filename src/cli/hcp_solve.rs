@@ -1,0 +1,163 @@
+//! `gridreduce hcp solve`: the built-in exact Hamiltonian-cycle solver ([`crate::hcp::solve`]) on
+//! any graph file gridreduce reads, so the HCP route needs no external solver.
+//!
+//! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
+//! none, 2 bad input or the time limit ran out.
+
+use crate::error::{Error, Result};
+use crate::formats::graphs::{GraphFormat, Instance, read_graph};
+use crate::formats::tour::write_lkh_tour_file;
+use crate::hcp::solve::{HcSolver, SolveStats};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, Concorde edges, arc list), or
+/// prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input or when the
+/// time limit runs out. The cycle is checked against the graph (and its FIXED_EDGES) and written
+/// as an LKH TOUR file with -o.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour\n  gridreduce hcp solve data/hcp/fhcp/graph8.hcp --time-limit 10"
+)]
+pub struct SolveArgs {
+    /// The graph file.
+    pub graph: PathBuf,
+    /// Write the cycle here as an LKH TOUR file (atomically).
+    #[arg(short, long, value_name = "TOUR")]
+    pub output: Option<PathBuf>,
+    /// Give up after this many seconds (exit 2).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Graph format (detected by default).
+    #[arg(long, value_enum)]
+    pub graph_format: Option<GraphFormat>,
+}
+
+/// A positive, finite number of seconds (fractions allowed), for every `--time-limit`.
+pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
+        return Err(format!(
+            "`{text}`: the time limit must be a positive number of seconds"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// A spinner on stderr (drawn only when stderr is a terminal) with the rounds so far.
+fn spinner() -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.set_message("solving");
+    bar
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let file = read_graph(&args.graph, args.graph_format)?;
+    let n = file.instance.vertices();
+    let edges = file.instance.edge_count();
+    let start = Instant::now();
+    let mut solver = match &file.instance {
+        Instance::Undirected(g) => HcSolver::graph(g),
+        Instance::Directed(d) => HcSolver::digraph(d),
+    };
+    if let Some(h) = &file.header {
+        for &(a, b) in &h.fixed_edges {
+            if !solver.require(a, b) {
+                return Err(Error::Usage(format!(
+                    "{}: the fixed edge {} {} is not an edge of the graph",
+                    args.graph.display(),
+                    a + 1,
+                    b + 1
+                )));
+            }
+        }
+    }
+    solver.set_time_limit(args.time_limit);
+    let bar = spinner();
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let shown = bar.clone();
+    solver.on_round(move |s: &SolveStats| {
+        shown.set_message(format!("round {}, {} subtour cuts", s.rounds, s.cuts));
+    });
+    let found = solver.next_cycle();
+    bar.finish_and_clear();
+    let stats = solver.stats();
+    let secs = start.elapsed().as_secs_f64();
+    let kind = if file.instance.is_directed() {
+        "arcs"
+    } else {
+        "edges"
+    };
+    let summary = format!(
+        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts, {secs:.3} s",
+        stats.rounds, stats.cuts
+    );
+    let tour = match found {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            println!(
+                "{}: no Hamiltonian cycle (proved): {summary}",
+                args.graph.display()
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Err(Error::Timeout(_)) => {
+            return Err(Error::Timeout(format!(
+                "{}: time limit reached, no answer: {summary}",
+                args.graph.display()
+            )));
+        }
+        Err(e) => return Err(e),
+    };
+    // The solver is sound, but a tour that is written is always checked first.
+    let verdict = file
+        .instance
+        .check(&tour)
+        .map_err(|e| e.to_string())
+        .and_then(|()| super::hcp::fixed_edges_used(&file, &tour));
+    if let Err(e) = verdict {
+        return Err(Error::Unsolvable(format!(
+            "internal error: the solver's cycle is not a Hamiltonian cycle of {}: {e}",
+            args.graph.display()
+        )));
+    }
+    if let Some(out) = &args.output {
+        let name = file
+            .header
+            .as_ref()
+            .and_then(|h| h.name.clone())
+            .unwrap_or_else(|| stem(&args.graph));
+        write_lkh_tour_file(
+            out,
+            &tour,
+            &format!("{name}.tour"),
+            Some(&format!(
+                "Hamiltonian cycle found by gridreduce hcp solve: {summary}"
+            )),
+        )?;
+    }
+    println!(
+        "{}: Hamiltonian cycle: {summary}{}",
+        args.graph.display(),
+        args.output
+            .as_ref()
+            .map(|o| format!("; tour written to {}", o.display()))
+            .unwrap_or_default()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "graph".to_string())
+}

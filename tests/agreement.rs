@@ -1,0 +1,249 @@
+//! Cross-route agreement: on random small puzzles with 0, 1 and several solutions, every route of
+//! [`Route`] that applies to the puzzle finds exactly the same set of solutions, and that set is
+//! the brute force's (tests/common, written from the rules, independent of every reduction).
+//! The HCP chain is also checked at every stage on the small puzzles.
+//!
+//! `cargo test --test agreement` runs a modest sample (fixed seeds); the large one is
+//! `cargo test --release --test agreement -- --ignored` (docs/testing.md).
+
+mod common;
+
+use clap::ValueEnum;
+use common::{Rng, brute_force, random_sudoku4, random_suguru};
+use gridreduce::hcp::chain::{HcpOptions, Stage};
+use gridreduce::hcp::solve::{SolveOptions, grids};
+use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
+use gridreduce::solvers::{Route, solutions};
+
+/// More solutions than this are not enumerated: such a puzzle is drawn again.
+const MAX_SOLUTIONS: usize = 12;
+
+/// Whether `route` is meant to solve `puzzle` (the others answer with a usage error).
+fn applies(route: Route, puzzle: &Puzzle) -> bool {
+    match (route, puzzle) {
+        (Route::Backtrack, p) => matches!(p, Puzzle::Suguru(_)),
+        (Route::Linear, Puzzle::Suguru(_)) => puzzle.rows() == 1 || puzzle.cols() == 1,
+        (Route::Linear, _) => false,
+        _ => true,
+    }
+}
+
+fn sorted(mut v: Vec<Grid>) -> Vec<Grid> {
+    v.sort_by(|a, b| a.cells().cmp(b.cells()));
+    v
+}
+
+/// Checks one puzzle; returns its number of solutions.
+fn agree(puzzle: &Puzzle, label: &str, hcp_stages: bool) -> usize {
+    let want = brute_force(puzzle);
+    // One more than the truth, so that a route that finds a spurious extra grid is caught.
+    let limit = want.len() + 1;
+    for &route in Route::value_variants() {
+        if !applies(route, puzzle) {
+            continue;
+        }
+        let got = solutions(puzzle, route, limit)
+            .unwrap_or_else(|e| panic!("{label}: route {}: {e}", route.name()));
+        assert_eq!(
+            sorted(got),
+            want,
+            "{label}: route {} disagrees with the brute force",
+            route.name()
+        );
+    }
+    if hcp_stages {
+        for stage in [Stage::Directed, Stage::Undirected, Stage::Contracted] {
+            for trim in [false, true] {
+                if stage == Stage::Directed && trim {
+                    continue;
+                }
+                let opts = HcpOptions {
+                    stage,
+                    trim,
+                    clues: true,
+                    share: true,
+                };
+                let found = grids(puzzle, &opts, limit, &SolveOptions::default())
+                    .unwrap_or_else(|e| panic!("{label}: hcp {stage:?} trim {trim}: {e}"));
+                assert!(
+                    found.complete,
+                    "{label}: hcp {stage:?}: search not complete"
+                );
+                assert_eq!(
+                    sorted(found.grids),
+                    want,
+                    "{label}: hcp {stage:?} trim {trim} disagrees"
+                );
+            }
+        }
+    }
+    want.len()
+}
+
+/// A 9×9 from a solved grid of `norvig_easy50` with `blanks` cells emptied (≥ 1 solution), and
+/// with `contradict` one given changed (often 0 solutions).
+fn sudoku9(blanks: usize, contradict: bool, rng: &mut Rng) -> Sudoku {
+    let path = gridreduce::reduce::harness::data_dir()
+        .join("sudoku/solutions/norvig_easy50.solutions.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let line = lines[rng.below(lines.len())];
+    let mut grid = Grid::empty(9, 9);
+    for (c, ch) in line.chars().enumerate() {
+        grid.set(c, ch.to_digit(10).unwrap() as u8);
+    }
+    for _ in 0..blanks {
+        grid.set(rng.below(81), 0);
+    }
+    if contradict {
+        let c = rng.below(81);
+        grid.set(c, 1 + rng.below(9) as u8);
+    }
+    Sudoku::new(BlockLayout::boxes(3, 3), grid).unwrap()
+}
+
+/// Counts of solutions seen, to show the sample covers 0, 1 and several.
+#[derive(Default)]
+struct Seen {
+    zero: usize,
+    one: usize,
+    many: usize,
+}
+
+impl Seen {
+    fn add(&mut self, count: usize) {
+        match count {
+            0 => self.zero += 1,
+            1 => self.one += 1,
+            _ => self.many += 1,
+        }
+    }
+    fn assert_mixed(&self, what: &str) {
+        assert!(
+            self.zero > 0 && self.one > 0 && self.many > 0,
+            "{what}: the sample should have puzzles with 0, 1 and several solutions \
+             ({} / {} / {})",
+            self.zero,
+            self.one,
+            self.many
+        );
+    }
+}
+
+fn run_sudoku4(cases: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut seen = Seen::default();
+    let mut done = 0;
+    while done < cases {
+        let clues = 3 + rng.below(8);
+        let contradict = rng.below(4) == 0;
+        let puzzle = Puzzle::from(random_sudoku4(clues, contradict, &mut rng));
+        if brute_force(&puzzle).len() > MAX_SOLUTIONS {
+            continue;
+        }
+        seen.add(agree(&puzzle, &format!("4×4 case {done}"), true));
+        done += 1;
+    }
+    seen.assert_mixed("4×4");
+}
+
+fn run_sudoku9(cases: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut seen = Seen::default();
+    let mut done = 0;
+    while done < cases {
+        let blanks = 20 + rng.below(45);
+        let contradict = done % 3 == 2;
+        let puzzle = Puzzle::from(sudoku9(blanks, contradict, &mut rng));
+        if brute_force(&puzzle).len() > MAX_SOLUTIONS {
+            continue;
+        }
+        seen.add(agree(&puzzle, &format!("9×9 case {done}"), false));
+        done += 1;
+    }
+    seen.assert_mixed("9×9");
+}
+
+/// Random regions (most random shapes have no solution: drawn again up to 20 times); givens
+/// copied from one solution of the empty puzzle (≥ 1 solution), and sometimes one random given
+/// more (often 0 solutions).
+fn suguru(rows: usize, cols: usize, max_region: usize, rng: &mut Rng) -> Puzzle {
+    let mut shape = Puzzle::from(random_suguru(rows, cols, max_region, 0, rng));
+    let mut solution = None;
+    for _ in 0..20 {
+        solution = gridreduce::search::solutions(&shape, 1).unwrap().pop();
+        if solution.is_some() {
+            break;
+        }
+        shape = Puzzle::from(random_suguru(rows, cols, max_region, 0, rng));
+    }
+    let labels = shape.group_map();
+    let Some(solution) = solution else {
+        return shape;
+    };
+    let n = rows * cols;
+    let mut givens = Grid::empty(rows, cols);
+    for _ in 0..rng.below(n / 2 + 1) {
+        let c = rng.below(n);
+        givens.set(c, solution.get(c));
+    }
+    if rng.below(4) == 0 {
+        let c = rng.below(n);
+        let size = labels.iter().filter(|&&l| l == labels[c]).count();
+        givens.set(c, 1 + rng.below(size) as u8);
+    }
+    Puzzle::from(Suguru::new(rows, cols, &labels, givens).unwrap())
+}
+
+fn run_suguru(cases: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut seen = Seen::default();
+    let mut done = 0;
+    while done < cases {
+        // Every fourth a single row or column (the linear route applies).
+        let (rows, cols) = if done % 4 == 3 {
+            if rng.below(2) == 0 {
+                (1, 2 + rng.below(7))
+            } else {
+                (2 + rng.below(7), 1)
+            }
+        } else {
+            (2 + rng.below(4), 2 + rng.below(4))
+        };
+        let max_region = 1 + rng.below(5);
+        let puzzle = suguru(rows, cols, max_region, &mut rng);
+        if brute_force(&puzzle).len() > MAX_SOLUTIONS {
+            continue;
+        }
+        seen.add(agree(
+            &puzzle,
+            &format!("Suguru {rows}×{cols} case {done}"),
+            true,
+        ));
+        done += 1;
+    }
+    seen.assert_mixed("Suguru");
+}
+
+#[test]
+fn sudoku4_routes_agree() {
+    run_sudoku4(20, 0x5eed_0004);
+}
+
+#[test]
+fn sudoku9_many_clues_routes_agree() {
+    run_sudoku9(6, 0x5eed_0009);
+}
+
+#[test]
+fn suguru_routes_agree() {
+    run_suguru(24, 0x5eed_5a90);
+}
+
+#[test]
+#[ignore = "large sample: cargo test --release --test agreement -- --ignored"]
+fn large_sample_routes_agree() {
+    run_sudoku4(400, 0x1a46_0004);
+    run_sudoku9(120, 0x1a46_0009);
+    run_suguru(500, 0x1a46_5a90);
+}

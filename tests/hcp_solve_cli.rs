@@ -1,0 +1,169 @@
+//! `gridreduce hcp solve` end to end: every shipped graph (FHCP, alb1000) and a puzzle's exported
+//! graph (undirected and directed) is solved, the TOUR written is accepted by `hcp check`; a graph
+//! without a Hamiltonian cycle exits 1 and says so; a time limit that runs out exits 2 with one
+//! line; `--time-limit` on `solve`/`count` applies to `--via hcp` only.
+
+use std::process::{Command, Output};
+
+fn gridreduce(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn every_shipped_graph_is_solved_and_its_tour_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut graphs: Vec<String> = (1..=8)
+        .map(|i| format!("data/hcp/fhcp/graph{i}.hcp"))
+        .collect();
+    graphs.push("data/hcp/tsplib/alb1000.hcp".into());
+    for g in &graphs {
+        let tour = dir.path().join("out.tour");
+        let tour = tour.to_str().unwrap();
+        let out = gridreduce(&["hcp", "solve", g, "-o", tour, "--time-limit", "120"]);
+        assert_eq!(out.status.code(), Some(0), "{g}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Hamiltonian cycle: "), "{stdout}");
+        assert!(stdout.contains(" rounds"), "{stdout}");
+        assert_eq!(stdout.lines().count(), 1, "{stdout}");
+        let check = gridreduce(&["hcp", "check", g, tour]);
+        assert_eq!(check.status.code(), Some(0), "{g}: {}", text(&check.stdout));
+    }
+}
+
+#[test]
+fn exported_puzzle_graphs_directed_and_undirected_are_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    for stage in ["contracted", "directed"] {
+        let base = dir.path().join(stage);
+        let base = base.to_str().unwrap();
+        let out = gridreduce(&[
+            "reduce",
+            "data/sudoku/norvig_easy50.txt",
+            "--index",
+            "1",
+            "--to",
+            "hcp",
+            "--stage",
+            stage,
+            "--out",
+            base,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let graph = if stage == "directed" {
+            format!("{base}.arcs")
+        } else {
+            format!("{base}.hcp")
+        };
+        let tour = format!("{base}.tour");
+        let out = gridreduce(&["hcp", "solve", &graph, "-o", &tour]);
+        assert_eq!(out.status.code(), Some(0), "{stage}: {}", text(&out.stderr));
+        let check = gridreduce(&["hcp", "check", &graph, &tour]);
+        assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+        // The tour decodes to the known solution.
+        let decoded = gridreduce(&["decode", &format!("{base}.map"), &tour]);
+        assert_eq!(decoded.status.code(), Some(0), "{}", text(&decoded.stderr));
+    }
+}
+
+#[test]
+fn petersen_is_proved_non_hamiltonian_with_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("petersen.hcp");
+    let mut body = String::from(
+        "NAME : petersen\nTYPE : HCP\nDIMENSION : 10\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n",
+    );
+    for i in 0..5 {
+        body += &format!("{} {}\n", i + 1, (i + 1) % 5 + 1);
+        body += &format!("{} {}\n", 6 + i, 6 + (i + 2) % 5);
+        body += &format!("{} {}\n", i + 1, i + 6);
+    }
+    body += "-1\nEOF\n";
+    std::fs::write(&path, body).unwrap();
+    let tour = dir.path().join("never.tour");
+    let out = gridreduce(&[
+        "hcp",
+        "solve",
+        path.to_str().unwrap(),
+        "-o",
+        tour.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("no Hamiltonian cycle (proved)"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!tour.exists(), "no tour file without a cycle");
+}
+
+#[test]
+fn a_time_limit_that_runs_out_exits_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("royle");
+    let base = base.to_str().unwrap();
+    let out = gridreduce(&[
+        "reduce",
+        "data/sudoku/sudoku17_complete_49158.txt",
+        "--index",
+        "1",
+        "--to",
+        "hcp",
+        "--stage",
+        "undirected",
+        "--out",
+        base,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let graph = format!("{base}.hcp");
+    let out = gridreduce(&["hcp", "solve", &graph, "--time-limit", "0.000001"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("time limit reached"), "{err}");
+    let bad = gridreduce(&["hcp", "solve", &graph, "--time-limit", "-3"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn time_limit_on_solve_and_count_is_for_the_hcp_route() {
+    let out = gridreduce(&[
+        "solve",
+        "data/sudoku/norvig_easy50.txt",
+        "--index",
+        "1",
+        "--via",
+        "hcp",
+        "--time-limit",
+        "120",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let solution = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data/sudoku/solutions/norvig_easy50.solutions.txt"),
+    )
+    .unwrap();
+    assert_eq!(text(&out.stdout).trim(), solution.lines().next().unwrap());
+    let out = gridreduce(&[
+        "count",
+        "data/sudoku/sudoku4_vu_kr_100.txt",
+        "--index",
+        "1",
+        "--via",
+        "cover",
+        "--time-limit",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "gridreduce: --time-limit applies to --via hcp only"
+    );
+}
