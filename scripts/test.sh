@@ -7,3 +7,8 @@ cd "$(dirname "$0")/.."
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked
+# Fuzzing is opt-in (it needs cargo-fuzz and a few minutes): GRIDREDUCE_FUZZ=1 scripts/test.sh runs
+# every fuzz target for 30 s on the committed corpora (docs/reliability.md).
+if [ "${GRIDREDUCE_FUZZ:-0}" = 1 ]; then
+  scripts/fuzz.sh --brief
+fi
