@@ -11,3 +11,8 @@ cargo test --locked
 # they cannot rot; `scripts/notebooks.sh` without --quick is the full run that the committed
 # outputs and docs/results.md come from.
 scripts/notebooks.sh --quick
+# Fuzzing is opt-in (it needs cargo-fuzz and a few minutes): GRIDREDUCE_FUZZ=1 scripts/test.sh runs
+# every fuzz target for 30 s on the committed corpora (docs/reliability.md).
+if [ "${GRIDREDUCE_FUZZ:-0}" = 1 ]; then
+  scripts/fuzz.sh --brief
+fi

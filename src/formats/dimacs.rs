@@ -88,6 +88,12 @@ pub fn write_cnf(w: &mut dyn Write, reduction: &PuzzleToCnf, title: &str) -> std
     for (x, cell, value) in reduction.variables() {
         writeln!(w, "c x {x} = {}", reduction.describe(cell, value))?;
     }
+    write_formula(w, cnf)
+}
+
+/// Writes the `p cnf` line and the clauses, one a line, each ending with `0` (no comments): the
+/// body of [`write_cnf`], and what [`parse_cnf`] reads back equal.
+pub fn write_formula(w: &mut dyn Write, cnf: &Cnf) -> std::io::Result<()> {
     writeln!(w, "p cnf {} {}", cnf.vars(), cnf.num_clauses())?;
     let mut line = String::new();
     for clause in cnf.clauses() {
@@ -99,6 +105,152 @@ pub fn write_cnf(w: &mut dyn Write, reduction: &PuzzleToCnf, title: &str) -> std
         w.write_all(line.as_bytes())?;
     }
     Ok(())
+}
+
+/// The largest variable count [`parse_cnf`] accepts by default: 2^26, far above any formula
+/// gridreduce writes (a blank 25×25 Sudoku has 15,625 variables) and small enough that one
+/// value per variable stays below 100 MB.
+pub const DEFAULT_MAX_VARIABLES: u32 = 1 << 26;
+
+/// Reads a DIMACS CNF file: `c` comment lines anywhere, one header `p cnf VARIABLES CLAUSES`, then
+/// the clauses as a stream of literals (any number per line, a clause may span lines), each clause
+/// ended by `0`; a `%` line (as in the SATLIB benchmark files) ends the clauses. Rejects, with the
+/// line (and column): a missing, repeated or malformed header, more than `max_variables` variables,
+/// a literal naming a variable outside `1..=VARIABLES`, a token that is not a whole number, more or
+/// fewer clauses than the header says, a last clause without its `0`. Memory stays proportional to
+/// the clauses actually read, whatever the header claims.
+pub fn parse_cnf(reader: impl std::io::BufRead, max_variables: u32) -> Result<Cnf, InputError> {
+    let mut header: Option<(usize, u32, u64)> = None; // (line, variables, clauses)
+    let mut cnf = Cnf::new(0);
+    let mut clause: Vec<i32> = Vec::new();
+    let mut clause_line = 0;
+    let mut last_line = 0;
+    for (n, line) in Lines::new(reader) {
+        let line = line?;
+        last_line = n;
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('c') {
+            continue;
+        }
+        if t.starts_with('%') {
+            break;
+        }
+        if t.starts_with('p') {
+            if let Some((first, _, _)) = header {
+                return Err(InputError::at_line(
+                    n,
+                    format!("a second 'p' line (the header is on line {first})"),
+                ));
+            }
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let bad = || {
+                InputError::at_line(
+                    n,
+                    format!(
+                        "expected the header 'p cnf VARIABLES CLAUSES', found '{}'",
+                        shorten(t)
+                    ),
+                )
+            };
+            let [p, "cnf", v, c] = words[..] else {
+                return Err(bad());
+            };
+            if p != "p" {
+                return Err(bad());
+            }
+            let (Ok(v), Ok(c)) = (v.parse::<u64>(), c.parse::<u64>()) else {
+                return Err(bad());
+            };
+            if v > max_variables as u64 {
+                return Err(InputError::at_line(
+                    n,
+                    format!("{v} variables is above the limit of {max_variables}"),
+                ));
+            }
+            header = Some((n, v as u32, c));
+            cnf = Cnf::new(v as u32);
+            continue;
+        }
+        let Some((_, vars, clauses)) = header else {
+            return Err(InputError::at_line(
+                n,
+                format!(
+                    "expected the header 'p cnf VARIABLES CLAUSES' before the clauses, found '{}'",
+                    shorten(t)
+                ),
+            ));
+        };
+        let lead = line.len() - line.trim_start().len();
+        let mut col = lead;
+        for token in t.split(|c: char| c.is_ascii_whitespace()) {
+            let start = col + 1;
+            col += token.len() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            let lit: i64 = token.parse().map_err(|_| {
+                InputError::at_line(
+                    n,
+                    format!("'{}' is not a literal (a whole number)", shorten(token)),
+                )
+                .with_column(start)
+            })?;
+            if lit == 0 {
+                if cnf.num_clauses() as u64 >= clauses {
+                    return Err(InputError::at_line(
+                        n,
+                        format!("more clauses than the {clauses} of the header"),
+                    )
+                    .with_column(start));
+                }
+                cnf.add_clause(&clause);
+                clause.clear();
+                continue;
+            }
+            if lit.unsigned_abs() > vars as u64 {
+                return Err(InputError::at_line(
+                    n,
+                    format!(
+                        "literal {lit} names variable {}, but the header declares {vars} variables",
+                        lit.unsigned_abs()
+                    ),
+                )
+                .with_column(start));
+            }
+            if clause.is_empty() {
+                clause_line = n;
+            }
+            clause.push(lit as i32);
+        }
+    }
+    let Some((_, _, clauses)) = header else {
+        return Err(InputError::new(
+            "no 'p cnf' header: not a DIMACS CNF file (it is empty or all comments)",
+        ));
+    };
+    if !clause.is_empty() {
+        return Err(InputError::at_line(
+            clause_line,
+            "the last clause has no terminating 0 (truncated?)",
+        ));
+    }
+    if (cnf.num_clauses() as u64) < clauses {
+        return Err(InputError::at_line(
+            last_line.max(1),
+            format!(
+                "the file ends after {} of its {clauses} clauses (truncated?)",
+                cnf.num_clauses()
+            ),
+        ));
+    }
+    Ok(cnf)
+}
+
+/// [`parse_cnf`] a file, with the default variable limit; errors name the file.
+pub fn read_cnf(path: &Path) -> Result<Cnf, Error> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    parse_cnf(std::io::BufReader::new(file), DEFAULT_MAX_VARIABLES)
+        .map_err(|e| Error::Input(e.in_file(path)))
 }
 
 /// Reads a solver's answer for a formula of `vars` variables.
@@ -319,6 +471,40 @@ fn shorten(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cnf_files_read_back_equal_and_bad_ones_are_one_line_errors() {
+        let mut cnf = Cnf::new(3);
+        cnf.add_clause(&[1, -2]);
+        cnf.add_clause(&[]);
+        cnf.add_clause(&[3, 2, -1]);
+        let mut out = Vec::new();
+        write_formula(&mut out, &cnf).unwrap();
+        assert_eq!(parse_cnf(&out[..], 10).unwrap(), cnf);
+        let spread = "c hi\np cnf 3 3\n1\n -2 0 0 3 2\nc mid\n-1 0\n%\n0\n";
+        assert_eq!(parse_cnf(spread.as_bytes(), 10).unwrap(), cnf);
+        for (text, want) in [
+            ("", "no 'p cnf' header"),
+            ("1 2 0\n", "line 1: expected the header"),
+            ("p cnf 3\n", "found 'p cnf 3'"),
+            ("p cnf 3 1\np cnf 3 1\n", "second 'p' line"),
+            ("p cnf 11 0\n", "above the limit of 10"),
+            ("p cnf 3 1\n1 4 0\n", "line 2:3: literal 4 names variable 4"),
+            ("p cnf 3 1\n1 x 0\n", "'x' is not a literal"),
+            ("p cnf 3 1\n1 0 2 0\n", "more clauses than the 1"),
+            ("p cnf 3 2\n1 0\n", "ends after 1 of its 2 clauses"),
+            (
+                "p cnf 3 2\n1 0\n2 3\n",
+                "line 3: the last clause has no terminating 0",
+            ),
+        ] {
+            let e = parse_cnf(text.as_bytes(), 10).unwrap_err();
+            let shown = format!("{e}");
+            assert!(shown.contains(want), "{text:?}: {shown}");
+        }
+        let e = parse_cnf(&b"p cnf 3 1\n1 \xff 0\n"[..], 10).unwrap_err();
+        assert_eq!(e.to_string(), "line 2:3: not valid UTF-8 text");
+    }
 
     #[test]
     fn reads_the_three_formats() {

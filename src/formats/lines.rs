@@ -50,18 +50,9 @@ impl<R: BufRead> Iterator for Lines<R> {
             }
             Ok(_) => {
                 if self.buf.last() != Some(&b'\n') && self.buf.len() > MAX_LINE {
-                    // Skip the rest of the over-long line in bounded chunks.
-                    while let Ok(avail) = self.reader.fill_buf() {
-                        if avail.is_empty() {
-                            break;
-                        }
-                        if let Some(pos) = avail.iter().position(|&b| b == b'\n') {
-                            self.reader.consume(pos + 1);
-                            break;
-                        }
-                        let len = avail.len();
-                        self.reader.consume(len);
-                    }
+                    // Skip the rest of the over-long line through the reader's own buffer
+                    // (memory stays bounded however long the line; a read error ends it too).
+                    let _ = self.reader.skip_until(b'\n');
                     return Some((
                         n,
                         Err(InputError::at_line(

@@ -42,7 +42,7 @@
 
 use super::lines::Lines;
 use crate::error::{Error, InputError};
-use crate::ilp::{PuzzleToIlp, Sense};
+use crate::ilp::{Ilp, PuzzleToIlp, Row, Sense};
 use crate::reduce::Reduction;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -75,22 +75,44 @@ impl SolFormat {
 /// Writes the model as a CPLEX LP file. `title` names the puzzle.
 pub fn write_lp(w: &mut dyn Write, reduction: &PuzzleToIlp, title: &str) -> std::io::Result<()> {
     let ilp = reduction.target();
-    writeln!(
+    let header = [
+        format!(
+            "gridreduce {}: puzzle as 0-1 ILP",
+            env!("CARGO_PKG_VERSION")
+        ),
+        format!("puzzle: {title}"),
+        format!("fingerprint: {}", ilp.fingerprint()),
+        format!(
+            "{} binaries x_r<row>c<column>_<value> = 1 iff the cell holds the value; {} rows",
+            ilp.vars(),
+            ilp.rows.len()
+        ),
+    ];
+    write_lp_model(
         w,
-        "\\ gridreduce {}: puzzle as 0-1 ILP",
-        env!("CARGO_PKG_VERSION")
-    )?;
-    writeln!(w, "\\ puzzle: {title}")?;
-    writeln!(w, "\\ fingerprint: {}", ilp.fingerprint())?;
-    writeln!(
-        w,
-        "\\ {} binaries x_r<row>c<column>_<value> = 1 iff the cell holds the value; {} rows",
-        ilp.vars(),
-        ilp.rows.len()
-    )?;
+        ilp,
+        &|i| reduction.var_name(i),
+        &|r| reduction.row_name(r),
+        &header,
+    )
+}
+
+/// The body of [`write_lp`] for any unit-coefficient 0-1 model: `header` lines become `\`
+/// comments, variable `i` is called `var_name(i)`, row `r` is called `row_name(r)`. What
+/// [`parse_lp`] reads back equal (when the names are distinct words without `:`, `\` or spaces).
+pub fn write_lp_model(
+    w: &mut dyn Write,
+    ilp: &Ilp,
+    var_name: &dyn Fn(u32) -> String,
+    row_name: &dyn Fn(usize) -> String,
+    header: &[String],
+) -> std::io::Result<()> {
+    for h in header {
+        writeln!(w, "\\ {}", h.replace(['\n', '\r'], " "))?;
+    }
     writeln!(w, "Minimize")?;
     if ilp.vars() > 0 {
-        writeln!(w, " obj: 0 {}", reduction.var_name(0))?;
+        writeln!(w, " obj: 0 {}", var_name(0))?;
     } else {
         writeln!(w, " obj:")?;
     }
@@ -98,17 +120,12 @@ pub fn write_lp(w: &mut dyn Write, reduction: &PuzzleToIlp, title: &str) -> std:
     let mut line = String::new();
     for (r, row) in ilp.rows.iter().enumerate() {
         line.clear();
-        let _ = write!(line, " {}:", reduction.row_name(r));
+        let _ = write!(line, " {}:", row_name(r));
         for (k, &i) in row.vars.iter().enumerate() {
             if k > 0 && k % TERMS_PER_LINE == 0 {
                 line.push_str("\n   ");
             }
-            let _ = write!(
-                line,
-                " {}{}",
-                if k > 0 { "+ " } else { "" },
-                reduction.var_name(i)
-            );
+            let _ = write!(line, " {}{}", if k > 0 { "+ " } else { "" }, var_name(i));
         }
         let sense = match row.sense {
             Sense::Eq => "=",
@@ -119,7 +136,7 @@ pub fn write_lp(w: &mut dyn Write, reduction: &PuzzleToIlp, title: &str) -> std:
     }
     writeln!(w, "Bounds")?;
     for (i, &lower) in ilp.lower.iter().enumerate() {
-        let name = reduction.var_name(i as u32);
+        let name = var_name(i as u32);
         if lower {
             writeln!(w, " {name} = 1")?;
         } else {
@@ -131,10 +148,335 @@ pub fn write_lp(w: &mut dyn Write, reduction: &PuzzleToIlp, title: &str) -> std:
         .collect::<Vec<_>>()
         .chunks(TERMS_PER_LINE)
     {
-        let names: Vec<String> = chunk.iter().map(|&i| reduction.var_name(i)).collect();
+        let names: Vec<String> = chunk.iter().map(|&i| var_name(i)).collect();
         writeln!(w, " {}", names.join(" "))?;
     }
     writeln!(w, "End")
+}
+
+/// A 0-1 model read back from an LP file: the program, and the names of its variables (numbered
+/// by first appearance in the file, as GLPK numbers columns and as [`write_lp`] writes them) and
+/// rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LpModel {
+    pub ilp: Ilp,
+    pub var_names: Vec<String>,
+    pub row_names: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LpSection {
+    Start,
+    Objective,
+    Rows,
+    Bounds,
+    Integer,
+    End,
+}
+
+/// Reads an LP file of the subset [`write_lp`] writes: a zero objective, rows that are sums of
+/// variables (every coefficient 1) with `=` or `<=` and a whole right-hand side, every variable
+/// bounded `0 <= x <= 1` or fixed `x = 1`, and declared integer (`General`, or `Binary`, which
+/// bounds it too). It is the check that an exported model says what gridreduce meant, not a general
+/// LP reader: anything else (other coefficients, `>=` rows, free or unbounded variables, a missing
+/// `End`) is a one-line error naming the line.
+pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
+    let mut section = LpSection::Start;
+    let mut seen_sections: Vec<LpSection> = Vec::new();
+    let mut index: HashMap<String, u32> = HashMap::new();
+    let mut names: Vec<String> = Vec::new();
+    // Per variable: the bound line (lower bound 1?), the integer declaration line.
+    let mut bounds: Vec<Option<(usize, bool)>> = Vec::new();
+    let mut integer: Vec<bool> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
+    let mut row_names: Vec<String> = Vec::new();
+    let mut row_index: HashMap<String, usize> = HashMap::new();
+    // The row being read: (line, name, variables, expecting a '+' before the next variable).
+    let mut current: Option<(usize, String, Vec<u32>, bool)> = None;
+    let mut last_line = 0;
+    let mut binary_block = false;
+    let var = |name: &str,
+               index: &mut HashMap<String, u32>,
+               names: &mut Vec<String>,
+               bounds: &mut Vec<Option<(usize, bool)>>,
+               integer: &mut Vec<bool>|
+     -> u32 {
+        if let Some(&i) = index.get(name) {
+            return i;
+        }
+        let i = names.len() as u32;
+        index.insert(name.to_string(), i);
+        names.push(name.to_string());
+        bounds.push(None);
+        integer.push(false);
+        i
+    };
+    for (n, line) in Lines::new(reader) {
+        let line = line?;
+        last_line = n;
+        let text = match line.find('\\') {
+            Some(k) => &line[..k],
+            None => &line[..],
+        };
+        let t = text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if section == LpSection::End {
+            return Err(InputError::at_line(n, format!("'{}' after End", short(t))));
+        }
+        let keyword = t.to_ascii_lowercase();
+        let next = match keyword.as_str() {
+            "minimize" | "minimise" | "minimum" | "min" => Some(LpSection::Objective),
+            "maximize" | "maximise" | "maximum" | "max" => Some(LpSection::Objective),
+            "subject to" | "such that" | "st" | "s.t." | "st." => Some(LpSection::Rows),
+            "bounds" | "bound" => Some(LpSection::Bounds),
+            "general" | "generals" | "gen" | "binary" | "binaries" | "bin" => {
+                Some(LpSection::Integer)
+            }
+            "end" => Some(LpSection::End),
+            _ => None,
+        };
+        if let Some(next) = next {
+            if let Some((line, name, _, _)) = &current {
+                return Err(InputError::at_line(
+                    *line,
+                    format!("row {name} has no '=' or '<=' and right-hand side (truncated?)"),
+                ));
+            }
+            let order = |s: LpSection| s as u8;
+            if next != LpSection::Integer && seen_sections.contains(&next)
+                || seen_sections
+                    .last()
+                    .is_some_and(|&l| order(l) > order(next))
+            {
+                return Err(InputError::at_line(
+                    n,
+                    format!("section '{t}' out of order or repeated"),
+                ));
+            }
+            if next != LpSection::Objective && !seen_sections.contains(&LpSection::Objective) {
+                return Err(InputError::at_line(
+                    n,
+                    format!("'{t}' before the objective (Minimize)"),
+                ));
+            }
+            seen_sections.push(next);
+            section = next;
+            // Binary: integer with bounds 0..1 (a fixing bound may have come before).
+            binary_block = keyword.starts_with("bin");
+            continue;
+        }
+        match section {
+            LpSection::Start => {
+                return Err(InputError::at_line(
+                    n,
+                    format!("expected 'Minimize', found '{}'", short(t)),
+                ));
+            }
+            LpSection::Objective => {
+                // `obj: 0 x` or `obj:`: a zero objective, each term `0 name`.
+                let body = match t.split_once(':') {
+                    Some((_, b)) => b,
+                    None => t,
+                };
+                let words: Vec<&str> = body.split_whitespace().collect();
+                let mut k = 0;
+                while k < words.len() {
+                    let w = words[k];
+                    if w == "+" {
+                        k += 1;
+                        continue;
+                    }
+                    if w.parse::<f64>() != Ok(0.0) || k + 1 >= words.len() {
+                        return Err(InputError::at_line(
+                            n,
+                            format!(
+                                "the objective must be zero ('0 name' terms), found '{}'",
+                                short(w)
+                            ),
+                        ));
+                    }
+                    var(
+                        words[k + 1],
+                        &mut index,
+                        &mut names,
+                        &mut bounds,
+                        &mut integer,
+                    );
+                    k += 2;
+                }
+            }
+            LpSection::Rows => {
+                let mut body = t;
+                if current.is_none() {
+                    let Some((name, rest)) = t.split_once(':') else {
+                        return Err(InputError::at_line(
+                            n,
+                            format!("expected a named row 'name: …', found '{}'", short(t)),
+                        ));
+                    };
+                    let name = name.trim();
+                    if name.is_empty() || name.contains(char::is_whitespace) {
+                        return Err(InputError::at_line(n, format!("bad row name '{name}'")));
+                    }
+                    if let Some(&first) = row_index.get(name) {
+                        return Err(InputError::at_line(
+                            n,
+                            format!("row {name} is defined twice (first as row {})", first + 1),
+                        ));
+                    }
+                    current = Some((n, name.to_string(), Vec::new(), false));
+                    body = rest;
+                }
+                let words: Vec<&str> = body.split_whitespace().collect();
+                let mut k = 0;
+                while k < words.len() {
+                    let (_, name, vars, want_plus) = current.as_mut().expect("a row is open");
+                    let w = words[k];
+                    match w {
+                        "+" if *want_plus => *want_plus = false,
+                        "=" | "<=" | "=<" => {
+                            let sense = if w == "=" { Sense::Eq } else { Sense::Le };
+                            let (Some(rhs), None) = (words.get(k + 1), words.get(k + 2)) else {
+                                return Err(InputError::at_line(
+                                    n,
+                                    format!("row {name}: expected one right-hand side after '{w}'"),
+                                ));
+                            };
+                            let rhs: u32 = rhs.parse().map_err(|_| {
+                                InputError::at_line(
+                                    n,
+                                    format!(
+                                        "row {name}: right-hand side '{}' is not a whole number",
+                                        short(rhs)
+                                    ),
+                                )
+                            })?;
+                            if vars.is_empty() {
+                                return Err(InputError::at_line(
+                                    n,
+                                    format!("row {name} has no variables"),
+                                ));
+                            }
+                            let (_, name, vars, _) = current.take().expect("a row is open");
+                            row_index.insert(name.clone(), rows.len());
+                            row_names.push(name);
+                            rows.push(Row { vars, sense, rhs });
+                            break;
+                        }
+                        _ if !*want_plus && is_name(w) => {
+                            let i = var(w, &mut index, &mut names, &mut bounds, &mut integer);
+                            let (_, name, vars, want_plus) =
+                                current.as_mut().expect("a row is open");
+                            if vars.contains(&i) {
+                                return Err(InputError::at_line(
+                                    n,
+                                    format!("row {name}: {w} appears twice"),
+                                ));
+                            }
+                            vars.push(i);
+                            *want_plus = true;
+                        }
+                        _ => {
+                            return Err(InputError::at_line(
+                                n,
+                                format!(
+                                    "row {name}: unexpected '{}' (gridreduce reads sums of variables, every coefficient 1, with '=' or '<=')",
+                                    short(w)
+                                ),
+                            ));
+                        }
+                    }
+                    k += 1;
+                }
+            }
+            LpSection::Bounds => {
+                let words: Vec<&str> = t.split_whitespace().collect();
+                let (name, lower) = match words[..] {
+                    ["0", "<=", name, "<=", "1"] => (name, false),
+                    [name, "=", "1"] => (name, true),
+                    _ => {
+                        return Err(InputError::at_line(
+                            n,
+                            format!(
+                                "expected '0 <= name <= 1' or 'name = 1', found '{}'",
+                                short(t)
+                            ),
+                        ));
+                    }
+                };
+                if !is_name(name) {
+                    return Err(InputError::at_line(
+                        n,
+                        format!("bad variable name '{}'", short(name)),
+                    ));
+                }
+                let i = var(name, &mut index, &mut names, &mut bounds, &mut integer) as usize;
+                if let Some((first, _)) = bounds[i] {
+                    return Err(InputError::at_line(
+                        n,
+                        format!("{name} is bounded twice (first on line {first})"),
+                    ));
+                }
+                bounds[i] = Some((n, lower));
+            }
+            LpSection::Integer => {
+                for w in t.split_whitespace() {
+                    if !is_name(w) {
+                        return Err(InputError::at_line(
+                            n,
+                            format!("bad variable name '{}'", short(w)),
+                        ));
+                    }
+                    let i = var(w, &mut index, &mut names, &mut bounds, &mut integer) as usize;
+                    integer[i] = true;
+                    if binary_block && bounds[i].is_none() {
+                        bounds[i] = Some((n, false));
+                    }
+                }
+            }
+            LpSection::End => unreachable!("handled above"),
+        }
+    }
+    if section != LpSection::End {
+        return Err(InputError::at_line(
+            last_line.max(1),
+            "the file ends before 'End' (truncated?)",
+        ));
+    }
+    if !seen_sections.contains(&LpSection::Rows) {
+        return Err(InputError::new("no 'Subject To' section"));
+    }
+    if let Some(i) = bounds.iter().position(Option::is_none) {
+        return Err(InputError::new(format!(
+            "{} has no bounds (gridreduce's variables are 0-1: '0 <= x <= 1' or 'x = 1')",
+            names[i]
+        )));
+    }
+    if let Some(i) = integer.iter().position(|&b| !b) {
+        return Err(InputError::new(format!(
+            "{} is not declared integer (General or Binary): not a 0-1 model",
+            names[i]
+        )));
+    }
+    Ok(LpModel {
+        ilp: Ilp {
+            lower: bounds
+                .into_iter()
+                .map(|b| b.is_some_and(|(_, l)| l))
+                .collect(),
+            rows,
+        },
+        var_names: names,
+        row_names,
+    })
+}
+
+/// An LP name as gridreduce writes them: starts with a letter or `_`, no operators or spaces.
+fn is_name(w: &str) -> bool {
+    w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && !w.contains([':', '+', '-', '<', '>', '=', '\\'])
 }
 
 /// What the solution reader needs to know about the model.
@@ -407,6 +749,64 @@ mod tests {
 
     fn names() -> ModelNames {
         ModelNames::of(&PuzzleToIlp::new(&Puzzle::from(Sudoku::blank(4))))
+    }
+
+    #[test]
+    fn lp_models_read_back_equal_and_bad_ones_are_one_line_errors() {
+        let r = PuzzleToIlp::new(&Puzzle::from(Sudoku::blank(4)));
+        let mut out = Vec::new();
+        write_lp(&mut out, &r, "blank").unwrap();
+        let m = parse_lp(&out[..]).unwrap();
+        assert_eq!(&m.ilp, r.target());
+        assert_eq!(m.var_names[5], r.var_name(5));
+        assert_eq!(m.row_names[0], r.row_name(0));
+        let head = "Minimize\n obj: 0 a\nSubject To\n";
+        let tail = "Bounds\n 0 <= a <= 1\n b = 1\nGeneral\n a b\nEnd\n";
+        let ok = format!("{head} r: a\n  + b = 1\n{tail}");
+        let m = parse_lp(ok.as_bytes()).unwrap();
+        assert_eq!(m.ilp.lower, vec![false, true]);
+        for (text, want) in [
+            ("".to_string(), "ends before 'End'"),
+            (
+                format!("{head} r: a + b = 1\n"),
+                "line 4: the file ends before 'End'",
+            ),
+            (format!("{head} r: a + 2 b = 1\n{tail}"), "unexpected '2'"),
+            (format!("{head} r: a + b >= 1\n{tail}"), "unexpected '>='"),
+            (
+                format!("{head} r: a + b = x\n{tail}"),
+                "'x' is not a whole number",
+            ),
+            (
+                format!("{head} r: a + b\n{tail}"),
+                "row r has no '=' or '<='",
+            ),
+            (
+                format!("{head} r: a = 1\n r: b = 1\n{tail}"),
+                "row r is defined twice",
+            ),
+            (format!("{head} r: a + a = 1\n{tail}"), "a appears twice"),
+            (format!("{head} r: a + c = 1\n{tail}"), "c has no bounds"),
+            (
+                "Minimize\n obj: 1 a\nEnd\n".to_string(),
+                "objective must be zero",
+            ),
+            ("Subject To\nEnd\n".to_string(), "before the objective"),
+            ("x\n".to_string(), "expected 'Minimize'"),
+            (format!("{head} r: a + b = 1\n{tail}x\n"), "'x' after End"),
+            (
+                format!("{head} r: a + b = 1\nBounds\n 0 <= a <= 1\n b = 1\nEnd\n"),
+                "a is not declared integer",
+            ),
+            (
+                format!("{head} r: a + b = 1\nBounds\n a >= 0\nEnd\n"),
+                "expected '0 <= name <= 1'",
+            ),
+        ] {
+            let e = parse_lp(text.as_bytes()).unwrap_err().to_string();
+            assert!(e.contains(want), "{text:?}: {e}");
+            assert!(!e.contains('\n'));
+        }
     }
 
     #[test]

@@ -69,6 +69,11 @@ pub struct TargetRecord {
     pub sizes: BTreeMap<String, u64>,
 }
 
+/// The largest map file [`MapFile::read`] accepts: 16 MiB. A map holds one puzzle (a 64×64 jigsaw
+/// Sudoku with its layout is about 40 KB), the steps and a few sizes; anything larger is not a map,
+/// and reading it whole would let a stray multi-gigabyte file exhaust memory.
+pub const MAX_MAP_BYTES: u64 = 16 << 20;
+
 /// FNV-1a, 64 bit, as 16 hex digits: stable across platforms and versions, enough to tell instances
 /// apart (it is a guard against mix-ups, not a cryptographic seal).
 pub fn fingerprint(bytes: &[u8]) -> String {
@@ -106,8 +111,22 @@ impl Fingerprinter {
 }
 
 impl MapFile {
+    /// Reads a map file, refusing one above [`MAX_MAP_BYTES`] without reading it into memory.
     pub fn read(path: &Path) -> Result<MapFile, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        use std::io::Read;
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_MAP_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io(path, e))?;
+        if bytes.len() as u64 > MAX_MAP_BYTES {
+            return Err(Error::Input(
+                InputError::new(format!(
+                    "map file is larger than {MAX_MAP_BYTES} bytes (not a gridreduce map file)"
+                ))
+                .in_file(path),
+            ));
+        }
         MapFile::parse(path, &bytes)
     }
 
