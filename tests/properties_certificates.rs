@@ -545,10 +545,21 @@ fn all_properties(puzzle: &Puzzle, s: &Grid, seed: u64, files: bool) {
             clues: false,
             share: false,
         },
+        HcpOptions {
+            stage: Stage::Reduced,
+            trim: false,
+            clues: true,
+            share: true,
+        },
     ];
     // 9×9: the two ends of the chain (each stage's steps are also inside the contracted chain).
     for opts in stages {
-        if big && !matches!(opts.stage, Stage::Directed | Stage::Contracted) {
+        if big
+            && !matches!(
+                opts.stage,
+                Stage::Directed | Stage::Contracted | Stage::Reduced
+            )
+        {
             continue;
         }
         hcp_properties(puzzle, s, opts, &mut rng, files);
@@ -575,11 +586,13 @@ fn all_properties(puzzle: &Puzzle, s: &Grid, seed: u64, files: bool) {
 #[test]
 fn every_registered_reduction_has_its_properties() {
     for reg in registry() {
-        let covered = matches!(reg.name, "cover" | "hcp" | "hcp-untrimmed" | "ilp")
-            || reg.name.strip_prefix("cnf-").is_some_and(|rest| {
-                let encoding = rest.strip_suffix("-simplified").unwrap_or(rest);
-                Encoding::from_name(encoding).is_some()
-            });
+        let covered = matches!(
+            reg.name,
+            "cover" | "hcp" | "hcp-untrimmed" | "hcp-reduced" | "ilp"
+        ) || reg.name.strip_prefix("cnf-").is_some_and(|rest| {
+            let encoding = rest.strip_suffix("-simplified").unwrap_or(rest);
+            Encoding::from_name(encoding).is_some()
+        });
         assert!(
             covered,
             "registered reduction {} has no certificate properties",
