@@ -135,12 +135,20 @@ impl MapFile {
         let text = std::str::from_utf8(bytes).map_err(|_| {
             Error::Input(InputError::new("map file is not UTF-8 text").in_file(path))
         })?;
-        serde_json::from_str(text).map_err(|e| {
-            Error::Input(
-                InputError::at_line(e.line().max(1), format!("not a gridreduce map file: {e}"))
-                    .with_column(e.column())
+        if text.trim().is_empty() {
+            return Err(Error::Input(
+                InputError::new("map file is empty, expected a gridreduce map (JSON)")
                     .in_file(path),
-            )
+            ));
+        }
+        serde_json::from_str(text).map_err(|e| {
+            let mut err =
+                InputError::at_line(e.line().max(1), format!("not a gridreduce map file: {e}"));
+            // serde_json counts columns from 1; 0 means "before the first character".
+            if e.column() > 0 {
+                err = err.with_column(e.column());
+            }
+            Error::Input(err.in_file(path))
         })
     }
 
