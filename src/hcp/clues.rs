@@ -31,7 +31,7 @@
 //! `k` ((6), (7)); and `r[G_ℓ,k]` must enter `c`'s open triplet, not a slack vertex ((16)).
 //! Each set is checked by the cross-check test (`tests/hcp_crosscheck.rs`).
 
-use super::graph::{Digraph, Tour};
+use super::graph::{Digraph, Tour, kept_cycle};
 use super::layered::Layout;
 use crate::error::CertificateError;
 use crate::puzzle::Grid;
@@ -224,14 +224,10 @@ impl Reduction for ClueArcs {
     /// The same cycle: it uses none of the removed arcs (they are unusable), which the target check
     /// confirms.
     fn witness(&self, tour: &Tour) -> Result<Tour, CertificateError> {
-        self.target.check(tour).map_err(|e| {
-            CertificateError::new(format!("the cycle uses a removed clue arc: {e}"))
-        })?;
-        Ok(tour.clone())
+        kept_cycle(&self.target, tour, Some("a removed clue arc"))
     }
     fn extract(&self, tour: &Tour) -> Result<Tour, CertificateError> {
-        self.target.check(tour)?;
-        Ok(tour.clone())
+        kept_cycle(&self.target, tour, None)
     }
     fn sizes(&self) -> Sizes {
         self.target.sizes().with("removed_arcs", self.removed)

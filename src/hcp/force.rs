@@ -35,7 +35,7 @@
 //! all six cycle edges become forced, and 0 (two forced edges) loses the chord `(0, 3)`: one cycle.
 
 use super::contract::Outcome;
-use super::graph::{Graph, Tour};
+use super::graph::{Graph, Tour, kept_cycle};
 use crate::error::CertificateError;
 use crate::reduce::{Problem, Reduction, Sizes};
 
@@ -375,14 +375,10 @@ impl Reduction for Force {
     /// The same cycle (vertex ids are kept); it must avoid every removed edge, which it does when
     /// it is the canonical cycle of a solution.
     fn witness(&self, tour: &Tour) -> Result<Tour, CertificateError> {
-        self.target.check(tour).map_err(|e| {
-            CertificateError::new(format!("the cycle uses an edge the reducer removed: {e}"))
-        })?;
-        Ok(tour.clone())
+        kept_cycle(&self.target, tour, Some("an edge the reducer removed"))
     }
     fn extract(&self, tour: &Tour) -> Result<Tour, CertificateError> {
-        self.target.check(tour)?;
-        Ok(tour.clone())
+        kept_cycle(&self.target, tour, None)
     }
     fn sizes(&self) -> Sizes {
         self.target

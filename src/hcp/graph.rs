@@ -310,6 +310,22 @@ fn check_tour(
     Ok(())
 }
 
+/// Witness and extract of a step whose target is a subgraph of its source on the same vertex ids
+/// (clue arcs removed, the reducer's removed edges): the cycle is kept as it is and must use only
+/// what the step kept. A witness that uses a removed arc or edge is refused naming `removed`; an
+/// extract gets the target's own refusal.
+pub(crate) fn kept_cycle<P: Problem<Certificate = Tour>>(
+    target: &P,
+    tour: &Tour,
+    removed: Option<&str>,
+) -> Result<Tour, CertificateError> {
+    target.check(tour).map_err(|e| match removed {
+        Some(what) => CertificateError::new(format!("the cycle uses {what}: {e}")),
+        None => e,
+    })?;
+    Ok(tour.clone())
+}
+
 impl Problem for Digraph {
     type Certificate = Tour;
     fn check(&self, tour: &Tour) -> Result<(), CertificateError> {
