@@ -1,32 +1,13 @@
-//! The tour reader forced to LKH TOUR files, on arbitrary bytes: never panics; a tour read is a
-//! permutation of `0..n`, and written back in the same format it reads back equal (with and
-//! without the vertex count known).
+//! The tour reader forced to LKH TOUR files: never panics, reads back
+//! what it writes (the shared check: `common/tour_format.rs`).
 #![no_main]
 
-use gridreduce::formats::tokens::ReadLimits;
+#[path = "common/tour_format.rs"]
+mod tour_format;
+
 use gridreduce::formats::tour::*;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let limits = ReadLimits { max_vertices: 1 << 16 };
-    let options = TourOptions { format: Some(TourFormat::Lkh), ..Default::default() };
-    let Ok(t) = parse_tour(data, &options, &limits) else {
-        return;
-    };
-    assert_eq!(t.format, TourFormat::Lkh);
-    let mut seen = vec![false; t.tour.len()];
-    for &v in &t.tour {
-        assert!(!std::mem::replace(&mut seen[v as usize], true), "not a permutation");
-    }
-    let mut out = Vec::new();
-    write_lkh_tour(&mut out, &t.tour, "fuzz", None).unwrap();
-    for vertices in [None, Some(t.tour.len() as u32)] {
-        let options = TourOptions { vertices, ..options };
-        let again = parse_tour(&out[..], &options, &limits).expect("written tour reads back");
-        assert_eq!(again.tour, t.tour);
-        // Detection must recognise what gridreduce writes.
-        let detected = TourOptions { format: None, ..options };
-        let again = parse_tour(&out[..], &detected, &limits).expect("written tour is detected");
-        assert_eq!(again.tour, t.tour);
-    }
+    tour_format::check(data, TourFormat::Lkh, |out, tour| write_lkh_tour(out, tour, "fuzz", None));
 });
