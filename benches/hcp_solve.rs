@@ -1,7 +1,7 @@
 //! The built-in Hamiltonian-cycle solver on issue 8's instances (docs/hcp-solver.md): single 9×9
-//! puzzles through the whole chain at the contracted and the directed stage (the first of each
-//! 9×9 set and Royle's #1), one 16×16 and one 25×25, the FHCP graphs and alb1000, and the
-//! enumeration of the 288 grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
+//! puzzles through the whole chain at the directed, contracted and reduced stage (the first of
+//! each 9×9 set and Royle's #1), one 16×16 and one 25×25 at the reduced stage (the one `--via hcp`
+//! solves), the FHCP graphs and alb1000, and the enumeration of the 288 grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
 //! The whole-set table (median and maximum over every puzzle) is `tests/hcp_targets.rs`.
 
 use gridreduce::formats::collection::{ReadOptions, read_collection};
@@ -27,12 +27,9 @@ fn first(file: &str) -> Puzzle {
         .puzzle
 }
 
-fn stage(name: &str) -> HcpOptions {
+fn stage(stage: Stage) -> HcpOptions {
     HcpOptions {
-        stage: match name {
-            "directed" => Stage::Directed,
-            _ => Stage::Contracted,
-        },
+        stage,
         trim: false,
         clues: true,
         share: true,
@@ -55,21 +52,18 @@ const SETS: &[&str] = &[
     "sudoku17_complete_49158.txt",
 ];
 
-#[divan::bench(args = SETS, consts = [0, 1], sample_count = 10, sample_size = 1)]
-fn sudoku9_first<const DIRECTED: usize>(bencher: divan::Bencher, file: &str) {
+/// `STAGE`: 0 directed, 1 contracted, 2 reduced.
+#[divan::bench(args = SETS, consts = [0, 1, 2], sample_count = 10, sample_size = 1)]
+fn sudoku9_first<const STAGE: usize>(bencher: divan::Bencher, file: &str) {
     let puzzle = first(file);
-    let opts = stage(if DIRECTED == 1 {
-        "directed"
-    } else {
-        "contracted"
-    });
+    let opts = stage([Stage::Directed, Stage::Contracted, Stage::Reduced][STAGE]);
     bencher.bench(|| solve_one(&puzzle, &opts));
 }
 
 #[divan::bench(args = ["sudoku16_vu_kr_100.txt", "sudoku25_gecode_frisch_16.txt"], sample_count = 3, sample_size = 1)]
 fn large_first(bencher: divan::Bencher, file: &str) {
     let puzzle = first(file);
-    let opts = stage("contracted");
+    let opts = stage(Stage::Reduced);
     bencher.bench(|| solve_one(&puzzle, &opts));
 }
 
@@ -97,11 +91,12 @@ fn graph_file(bencher: divan::Bencher, file: &str) {
     });
 }
 
-/// All 288 grids of the blank 4×4 (the contracted stage).
-#[divan::bench(sample_count = 5, sample_size = 1)]
-fn blank4_all_grids() -> usize {
+/// All 288 grids of the blank 4×4 (`STAGE` as in [`sudoku9_first`]).
+#[divan::bench(consts = [0, 1, 2], sample_count = 5, sample_size = 1)]
+fn blank4_all_grids<const STAGE: usize>() -> usize {
     let puzzle = Puzzle::from(Sudoku::blank(4));
-    let chain = build(&puzzle, &stage("contracted")).unwrap();
+    let opts = stage([Stage::Directed, Stage::Contracted, Stage::Reduced][STAGE]);
+    let chain = build(&puzzle, &opts).unwrap();
     chain_grids(&chain, usize::MAX, &SolveOptions::default())
         .unwrap()
         .grids

@@ -21,9 +21,10 @@ pub enum Route {
     Human,
     /// Theorem 3's linear algorithm (1×n and n×1 Suguru only).
     Linear,
-    /// The Hamiltonian-cycle chain (the directed graph with the clue arcs removed: the fastest
-    /// stage for the SAT search) solved by CaDiCaL with lazy subtour cuts; distinct grids by
-    /// blocking each grid's value literals.
+    /// The Hamiltonian-cycle chain to the `reduced` stage (undirected, the puzzle's singles as
+    /// removed edges, forced edges propagated, contracted: the fastest stage for the SAT search)
+    /// solved by CaDiCaL with lazy subtour cuts; distinct grids by blocking each grid's value
+    /// literals.
     Hcp,
     /// CNF solved in-process by CaDiCaL ([`crate::sat::find`]), blocking clauses to count.
     Sat,
@@ -55,7 +56,7 @@ pub fn solutions(puzzle: &Puzzle, route: Route, limit: usize) -> Result<Vec<Grid
 /// The chain `--via hcp` solves: chosen by measurement (docs/hcp-solver.md).
 pub fn hcp_route_options() -> crate::hcp::HcpOptions {
     crate::hcp::HcpOptions {
-        stage: crate::hcp::Stage::Directed,
+        stage: crate::hcp::Stage::Reduced,
         trim: false,
         clues: true,
         share: true,
