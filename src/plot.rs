@@ -980,15 +980,8 @@ mod tests {
             assert!(svg.starts_with("<svg") && svg.contains("test"), "{kind:?}");
         }
         let bad = PlotSpec {
-            kind: PlotKind::Scatter,
             x: Some("nope".into()),
             y: vec!["vertices".into()],
-            group: None,
-            log_x: false,
-            log_y: false,
-            title: String::new(),
-            x_label: None,
-            y_label: None,
             bins: 10,
             ..PlotSpec::default()
         };

@@ -2,15 +2,9 @@
 //! the right reason; info names the pre-checks; show and --json work.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn gridreduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+mod common;
+use common::{assert_exit, gridreduce, solution_line};
 
 const SUDOKU_SETS: &[&str] = &[
     "sudoku4_vu_kr_100",
@@ -33,12 +27,7 @@ fn verify_confirms_every_shipped_solution() {
     for file in files {
         let out = gridreduce(&["verify", &file]);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{file}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_exit(&out, 0, &file);
         assert!(!stdout.contains("INVALID"));
         let lines = stdout.lines().filter(|l| l.ends_with(": valid")).count();
         assert!(lines >= 16, "{file}: only {lines} valid lines");
@@ -172,15 +161,8 @@ fn info_summarises_large_files_and_show_draws_regions() {
 #[test]
 fn solve_and_count_agree_with_the_shipped_solutions() {
     let out = gridreduce(&["solve", "data/sudoku/sudoku4_vu_kr_100.txt", "--index", "7"]);
-    let want = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data/sudoku/solutions/sudoku4_vu_kr_100.solutions.txt"),
-    )
-    .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
-        want.lines().nth(6).unwrap()
-    );
+    let want = solution_line("data/sudoku/solutions/sudoku4_vu_kr_100.solutions.txt", 7);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), want);
     let out = gridreduce(&[
         "count",
         "data/sudoku/nonunique/serg_benchmark.txt",
@@ -201,12 +183,7 @@ fn demo_runs_end_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let out = gridreduce(&["demo", "-o", dir.path().to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0, &stdout);
     assert_eq!(
         stdout
             .matches("routes agree (SAT, ILP, search; unique): true")

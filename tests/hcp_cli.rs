@@ -3,20 +3,9 @@
 //! readers take; a tour of another instance or a broken tour is refused with exit code 2.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn gridreduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn solution_line(file: &str, index: usize) -> String {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
-    text.lines().nth(index - 1).unwrap().to_string()
-}
+mod common;
+use common::{assert_exit, gridreduce, reduce_to_hcp, solution_line, text};
 
 #[test]
 fn witness_tours_decode_to_the_known_solution_at_every_stage() {
@@ -25,33 +14,15 @@ fn witness_tours_decode_to_the_known_solution_at_every_stage() {
     for stage in ["directed", "undirected", "trimmed", "contracted", "reduced"] {
         let out = dir.path().join(stage);
         let out = out.to_str().unwrap();
-        let r = gridreduce(&[
-            "reduce",
+        reduce_to_hcp(
             "data/sudoku/sudoku4_vu_kr_100.txt",
-            "--index",
-            "5",
-            "--to",
-            "hcp",
-            "--stage",
-            stage,
-            "--witness",
-            "-o",
+            5,
+            &["--stage", stage, "--witness"],
             out,
-        ]);
-        assert_eq!(
-            r.status.code(),
-            Some(0),
-            "{stage}: {}",
-            String::from_utf8_lossy(&r.stderr)
         );
         let d = gridreduce(&["decode", &format!("{out}.map"), &format!("{out}.tour")]);
-        assert_eq!(
-            d.status.code(),
-            Some(0),
-            "{stage}: {}",
-            String::from_utf8_lossy(&d.stderr)
-        );
-        assert_eq!(String::from_utf8_lossy(&d.stdout).trim(), want, "{stage}");
+        assert_exit(&d, 0, stage);
+        assert_eq!(text(&d.stdout).trim(), want, "{stage}");
     }
 }
 
@@ -60,24 +31,11 @@ fn concorde_export_and_a_permutation_tour_decode() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s");
     let out = out.to_str().unwrap();
-    let r = gridreduce(&[
-        "reduce",
+    reduce_to_hcp(
         "data/suguru/backtrack-180.txt",
-        "--index",
-        "2",
-        "--to",
-        "hcp",
-        "--format",
-        "concorde",
-        "--witness",
-        "-o",
+        2,
+        &["--format", "concorde", "--witness"],
         out,
-    ]);
-    assert_eq!(
-        r.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
     );
     assert!(Path::new(&format!("{out}.edg")).exists());
     // Rewrite the witness as a 0-based permutation, as Concorde's .sol would hold it.
@@ -99,60 +57,25 @@ fn concorde_export_and_a_permutation_tour_decode() {
     );
     std::fs::write(format!("{out}.sol"), sol).unwrap();
     let d = gridreduce(&["decode", &format!("{out}.map"), &format!("{out}.sol")]);
-    assert_eq!(
-        d.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&d.stderr)
-    );
+    assert_exit(&d, 0, "the .sol permutation");
+    // A 0-based permutation, one vertex a line, in file OUT.EXT, decoded against OUT.map.
+    let decode_perm = |perm: &[u64], ext: &str| {
+        let path = format!("{out}.{ext}");
+        let lines: Vec<String> = perm.iter().map(|v| v.to_string()).collect();
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let map = format!("{out}.map");
+        gridreduce(&["decode", &map, &path, "--format", "perm", "--base", "0"])
+    };
     // Reversed, the same cycle still decodes (undirected).
     let mut rev = ids.clone();
     rev.reverse();
-    std::fs::write(
-        format!("{out}.rev"),
-        rev.iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    )
-    .unwrap();
-    let d = gridreduce(&[
-        "decode",
-        &format!("{out}.map"),
-        &format!("{out}.rev"),
-        "--format",
-        "perm",
-        "--base",
-        "0",
-    ]);
-    assert_eq!(
-        d.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&d.stderr)
-    );
+    assert_exit(&decode_perm(&rev, "rev"), 0, "the reversed permutation");
     // Two vertices swapped: no longer a cycle of the graph.
     let mut bad = ids.clone();
     bad.swap(3, 40);
-    std::fs::write(
-        format!("{out}.bad"),
-        bad.iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    )
-    .unwrap();
-    let d = gridreduce(&[
-        "decode",
-        &format!("{out}.map"),
-        &format!("{out}.bad"),
-        "--format",
-        "perm",
-        "--base",
-        "0",
-    ]);
+    let d = decode_perm(&bad, "bad");
     assert_eq!(d.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&d.stderr);
+    let err = text(&d.stderr);
     assert!(err.contains("which is not an edge of the graph"), "{err}");
 }
 
@@ -161,21 +84,13 @@ fn a_tour_of_another_instance_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a");
     let b = dir.path().join("b");
-    for (out, index) in [(&a, "1"), (&b, "2")] {
-        let r = gridreduce(&[
-            "reduce",
+    for (out, index) in [(&a, 1), (&b, 2)] {
+        reduce_to_hcp(
             "data/sudoku/sudoku4_vu_kr_100.txt",
-            "--index",
             index,
-            "--to",
-            "hcp",
-            "--stage",
-            "undirected",
-            "--witness",
-            "-o",
+            &["--stage", "undirected", "--witness"],
             out.to_str().unwrap(),
-        ]);
-        assert_eq!(r.status.code(), Some(0));
+        );
     }
     // Same size graphs: the tour of b is checked against a's graph and fails on an edge or decodes
     // to b's grid, which is not a's solution; either way exit 2 or 1, never a silent success.
@@ -184,12 +99,7 @@ fn a_tour_of_another_instance_is_refused() {
         &format!("{}.map", a.display()),
         &format!("{}.tour", b.display()),
     ]);
-    assert_ne!(
-        d.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&d.stdout)
-    );
+    assert_ne!(d.status.code(), Some(0), "{}", text(&d.stdout));
     // An edited map (another fingerprint) is refused by name.
     let map = std::fs::read_to_string(format!("{}.map", a.display())).unwrap();
     let fp = map.split("\"fingerprint\": \"").nth(1).unwrap()[..16].to_string();
@@ -204,7 +114,7 @@ fn a_tour_of_another_instance_is_refused() {
         &format!("{}.tour", a.display()),
     ]);
     assert_eq!(d.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&d.stderr).contains("but the map records 0000000000000000"));
+    assert!(text(&d.stderr).contains("but the map records 0000000000000000"));
 }
 
 /// `stats` on blank grids reproduces every size formula of Haythorpe's construction (issue 3).
@@ -226,14 +136,9 @@ fn stats_on_blank_grids_reproduces_the_formulas() {
         "--only",
         "hcp",
     ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&csv).unwrap();
-    let mut lines = text.lines();
+    assert_exit(&out, 0, "stats --only hcp");
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = table.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let mut rows = 0;
     for line in lines {

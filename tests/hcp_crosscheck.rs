@@ -16,6 +16,11 @@ use gridreduce::puzzle::{Grid, Puzzle, Suguru};
 use gridreduce::reduce::Reduction;
 use gridreduce::reduce::harness::shipped_cases;
 
+mod common;
+// xorshift64*: a fixed-seed generator, enough for test instances (not common's SplitMix `Rng`:
+// the instances below, and the counts quoted for them, come from this sequence).
+use common::XorShift as Rng;
+
 /// (stage, trim, clues, share): every stage with shared layers (the default for Suguru), and the
 /// unshared construction (issue 5's prototype design) at both ends of the chain.
 const STAGES: [(Stage, bool, bool, bool); 11] = [
@@ -69,20 +74,6 @@ fn check(puzzle: &Puzzle, what: &str) -> usize {
         assert_eq!(got, want, "{what} at {opts:?}");
     }
     want.len()
-}
-
-/// xorshift64*: a fixed-seed generator, enough for test instances.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A random Suguru: connected regions of sizes 1–5 grown from the first free cell, then `givens`

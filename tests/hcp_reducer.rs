@@ -11,13 +11,17 @@
 //! `cargo test --release --test hcp_reducer -- --ignored --nocapture`
 //! (`HCP_REPORT_LIMIT=2000` for a sample of Royle's list).
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::hcp::chain::{HcpOptions, Stage, build, stats};
 use gridreduce::hcp::contract::Outcome;
 use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
-use gridreduce::reduce::harness::{data_dir, shipped_cases};
+use gridreduce::reduce::harness::shipped_cases;
 use gridreduce::search::human::{self, Technique};
 use rayon::prelude::*;
+
+mod common;
+use common::{
+    assert_exit, gridreduce, quantiles, reduce_to_hcp, report_limit, shipped, solution_line, text,
+};
 
 fn reduced() -> HcpOptions {
     HcpOptions {
@@ -70,20 +74,9 @@ fn check_singles_puzzles(puzzles: &[(String, Puzzle)]) -> (usize, usize) {
     (solved, puzzles.len())
 }
 
-fn read(rel: &str) -> Vec<(String, Puzzle)> {
-    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
-    c.entries
-        .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            (e.name, e.puzzle)
-        })
-        .collect()
-}
-
 #[test]
 fn norvig_easy50_puzzles_solved_by_singles_become_one_cycle() {
-    let (solved, total) = check_singles_puzzles(&read("sudoku/norvig_easy50.txt"));
+    let (solved, total) = check_singles_puzzles(&shipped("sudoku/norvig_easy50.txt"));
     eprintln!("norvig_easy50: {solved} of {total} solved by singles");
     // The test would prove nothing if no puzzle were singles-solvable.
     assert!(solved >= 10, "{solved}");
@@ -153,29 +146,6 @@ fn reduced_is_never_larger_than_contracted() {
     }
 }
 
-fn limit() -> usize {
-    std::env::var("HCP_REPORT_LIMIT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(usize::MAX)
-}
-
-fn quantiles(mut v: Vec<u64>) -> String {
-    if v.is_empty() {
-        return "-".into();
-    }
-    v.sort_unstable();
-    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
-    format!(
-        "{} / {} / {} / {} / {}",
-        v[0],
-        q(0.25),
-        q(0.5),
-        q(0.75),
-        v[v.len() - 1]
-    )
-}
-
 #[test]
 #[ignore = "size report for docs/hcp-reducer.md; run in release"]
 fn report_reduced_sizes() {
@@ -189,7 +159,8 @@ fn report_reduced_sizes() {
         "sudoku/sudoku16_vu_kr_100.txt",
         "suguru/backtrack-180.txt",
     ] {
-        let puzzles: Vec<(String, Puzzle)> = read(rel).into_iter().take(limit()).collect();
+        let puzzles: Vec<(String, Puzzle)> =
+            shipped(rel).into_iter().take(report_limit()).collect();
         let t = std::time::Instant::now();
         let rows: Vec<_> = puzzles
             .par_iter()
@@ -229,47 +200,19 @@ fn reduced_export_decodes_through_the_map_file() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("top95-1");
     let out = out.to_str().unwrap();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_gridreduce"))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .unwrap()
-    };
-    let r = run(&[
-        "reduce",
+    reduce_to_hcp(
         "data/sudoku/norvig_top95.txt",
-        "--index",
-        "1",
-        "--to",
-        "hcp",
-        "--stage",
-        "reduced",
-        "--witness",
-        "-o",
+        1,
+        &["--stage", "reduced", "--witness"],
         out,
-    ]);
-    assert_eq!(
-        r.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
     );
     let map = std::fs::read_to_string(format!("{out}.map")).unwrap();
     assert!(map.contains("force"), "{map}");
-    let d = run(&["decode", &format!("{out}.map"), &format!("{out}.tour")]);
-    assert_eq!(
-        d.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&d.stderr)
-    );
-    let p = &read("sudoku/norvig_top95.txt")[0].1;
-    let solutions =
-        std::fs::read_to_string(data_dir().join("sudoku/solutions/norvig_top95.solutions.txt"))
-            .unwrap();
-    let want = solutions.lines().next().unwrap();
-    assert_eq!(String::from_utf8_lossy(&d.stdout).trim(), want);
+    let d = gridreduce(&["decode", &format!("{out}.map"), &format!("{out}.tour")]);
+    assert_exit(&d, 0, "decode");
+    let p = &shipped("sudoku/norvig_top95.txt")[0].1;
+    let want = solution_line("data/sudoku/solutions/norvig_top95.solutions.txt", 1);
+    assert_eq!(text(&d.stdout).trim(), want);
     // The graph is the reducer's: fewer vertices than the contracted stage.
     let header = std::fs::read_to_string(format!("{out}.hcp")).unwrap();
     let dim: u64 = header

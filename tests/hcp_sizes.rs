@@ -6,30 +6,13 @@
 //! HCP_REPORT_LIMIT=2000 cargo test --release --test hcp_sizes -- --ignored --nocapture
 //! ```
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::hcp::chain::{HcpChain, HcpOptions, HcpStats, Stage, build};
 use gridreduce::hcp::clues::FAMILIES;
 use gridreduce::puzzle::Puzzle;
-use gridreduce::reduce::harness::data_dir;
 use rayon::prelude::*;
 
-fn read(rel: &str) -> Vec<(String, Puzzle)> {
-    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
-    c.entries
-        .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            (e.name, e.puzzle)
-        })
-        .collect()
-}
-
-fn limit() -> usize {
-    std::env::var("HCP_REPORT_LIMIT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(usize::MAX)
-}
+mod common;
+use common::{quantiles, report_limit, shipped};
 
 fn opts(trim: bool) -> HcpOptions {
     HcpOptions {
@@ -38,22 +21,6 @@ fn opts(trim: bool) -> HcpOptions {
         clues: true,
         share: true,
     }
-}
-
-fn quantiles(mut v: Vec<u64>) -> String {
-    if v.is_empty() {
-        return "-".into();
-    }
-    v.sort_unstable();
-    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
-    format!(
-        "{} / {} / {} / {} / {}",
-        v[0],
-        q(0.25),
-        q(0.5),
-        q(0.75),
-        v[v.len() - 1]
-    )
 }
 
 struct Row {
@@ -84,41 +51,43 @@ fn report(name: &str, rows: &[Row]) {
         rows.len()
     );
     println!("| measure | value |\n|---|---|");
-    println!("| clues | {} |", col(&|r| r.clues as u64));
-    println!("| removed arcs | {} |", col(&|r| r.paper.removed_arcs));
-    println!(
-        "| removed arcs per clue (×10) | {} |",
-        col(&|r| r.paper.removed_arcs * 10 / r.clues.max(1) as u64)
-    );
-    println!(
-        "| undirected V | {} |",
-        col(&|r| r.paper.undirected_vertices.unwrap())
-    );
-    println!(
-        "| undirected E | {} |",
-        col(&|r| r.paper.undirected_edges.unwrap())
-    );
-    println!(
-        "| contracted V (untrimmed, the paper's experiment) | {} |",
-        col(&|r| r.paper.contracted_vertices.unwrap())
-    );
-    println!(
-        "| contracted E (untrimmed) | {} |",
-        col(&|r| r.paper.contracted_edges.unwrap())
-    );
+    // One table row a measure, in table order; the trimmed graph's V and E share the row printed
+    // between the two lists.
+    type Measure = (&'static str, fn(&Row) -> u64);
+    let untrimmed: [Measure; 7] = [
+        ("clues", |r| r.clues as u64),
+        ("removed arcs", |r| r.paper.removed_arcs),
+        ("removed arcs per clue (×10)", |r| {
+            r.paper.removed_arcs * 10 / r.clues.max(1) as u64
+        }),
+        ("undirected V", |r| r.paper.undirected_vertices.unwrap()),
+        ("undirected E", |r| r.paper.undirected_edges.unwrap()),
+        ("contracted V (untrimmed, the paper's experiment)", |r| {
+            r.paper.contracted_vertices.unwrap()
+        }),
+        ("contracted E (untrimmed)", |r| {
+            r.paper.contracted_edges.unwrap()
+        }),
+    ];
+    let trimmed: [Measure; 2] = [
+        ("contracted V (trimmed)", |r| {
+            r.trimmed.contracted_vertices.unwrap()
+        }),
+        ("contracted E (trimmed)", |r| {
+            r.trimmed.contracted_edges.unwrap()
+        }),
+    ];
+    for (label, f) in untrimmed {
+        println!("| {label} | {} |", col(&f));
+    }
     println!(
         "| trimmed V / E | {} ; {} |",
         col(&|r| r.trimmed.trimmed_vertices.unwrap()),
         col(&|r| r.trimmed.trimmed_edges.unwrap())
     );
-    println!(
-        "| contracted V (trimmed) | {} |",
-        col(&|r| r.trimmed.contracted_vertices.unwrap())
-    );
-    println!(
-        "| contracted E (trimmed) | {} |",
-        col(&|r| r.trimmed.contracted_edges.unwrap())
-    );
+    for (label, f) in trimmed {
+        println!("| {label} | {} |", col(&f));
+    }
     let solved = rows
         .iter()
         .filter(|r| r.trimmed.contracted_solved == Some(true))
@@ -137,14 +106,14 @@ fn report(name: &str, rows: &[Row]) {
 #[test]
 #[ignore = "report; run in release with --ignored --nocapture"]
 fn report_sudoku_9x9() {
-    let lim = limit();
+    let lim = report_limit();
     for rel in [
         "sudoku/royle17.txt",
         "sudoku/norvig_easy50.txt",
         "sudoku/norvig_top95.txt",
         "sudoku/forum_hardest_1106.txt",
     ] {
-        let puzzles: Vec<(String, Puzzle)> = read(rel).into_iter().take(lim).collect();
+        let puzzles: Vec<(String, Puzzle)> = shipped(rel).into_iter().take(lim).collect();
         let rows: Vec<Row> = puzzles.par_iter().map(|(_, p)| row(p)).collect();
         report(rel, &rows);
         if rel.contains("easy50") {
@@ -161,7 +130,7 @@ fn report_sudoku_9x9() {
 #[test]
 #[ignore = "report; run in release with --ignored --nocapture"]
 fn report_suguru() {
-    let puzzles = read("suguru/backtrack-180.txt");
+    let puzzles = shipped("suguru/backtrack-180.txt");
     println!(
         "\n| puzzle | size | unshared directed V / A | directed V / A | undirected V / E | trimmed V / E | contracted V / E (trimmed) | contracted V / E (untrimmed) |"
     );
@@ -290,9 +259,9 @@ fn dump_example() {
 #[ignore = "report; run in release with --ignored --nocapture"]
 fn report_solver() {
     use gridreduce::hcp::solve::{SolveOptions, chain_grids};
-    let puzzles: Vec<(String, Puzzle)> = read("sudoku/norvig_top95.txt")
+    let puzzles: Vec<(String, Puzzle)> = shipped("sudoku/norvig_top95.txt")
         .into_iter()
-        .take(limit().min(10))
+        .take(report_limit().min(10))
         .collect();
     for stage in ["directed", "undirected", "trimmed", "contracted"] {
         let o = HcpOptions::from_stage_name(stage, false).unwrap();
@@ -339,7 +308,7 @@ fn report_clue_subsets() {
     let groups: Vec<(&str, Vec<Puzzle>)> = vec![
         (
             "royle17 (first 500)",
-            read("sudoku/royle17.txt")
+            shipped("sudoku/royle17.txt")
                 .into_iter()
                 .take(500)
                 .map(|(_, p)| p)
@@ -347,7 +316,7 @@ fn report_clue_subsets() {
         ),
         (
             "norvig_easy50 with >= 33 clues",
-            read("sudoku/norvig_easy50.txt")
+            shipped("sudoku/norvig_easy50.txt")
                 .into_iter()
                 .map(|(_, p)| p)
                 .filter(|p| p.clues() >= 33)

@@ -3,19 +3,8 @@
 //! without a Hamiltonian cycle exits 1 and says so; a time limit that runs out exits 2 with one
 //! line; `--time-limit` on `solve`/`count` applies to `--via hcp` only.
 
-use std::process::{Command, Output};
-
-fn gridreduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{assert_exit, gridreduce, reduce_to_hcp, solution_line, text};
 
 #[test]
 fn every_shipped_graph_is_solved_and_its_tour_checks() {
@@ -28,7 +17,7 @@ fn every_shipped_graph_is_solved_and_its_tour_checks() {
         let tour = dir.path().join("out.tour");
         let tour = tour.to_str().unwrap();
         let out = gridreduce(&["hcp", "solve", g, "-o", tour, "--time-limit", "120"]);
-        assert_eq!(out.status.code(), Some(0), "{g}: {}", text(&out.stderr));
+        assert_exit(&out, 0, g);
         let stdout = text(&out.stdout);
         assert!(stdout.contains("Hamiltonian cycle: "), "{stdout}");
         assert!(stdout.contains(" rounds"), "{stdout}");
@@ -44,19 +33,12 @@ fn exported_puzzle_graphs_directed_and_undirected_are_solved() {
     for stage in ["contracted", "directed"] {
         let base = dir.path().join(stage);
         let base = base.to_str().unwrap();
-        let out = gridreduce(&[
-            "reduce",
+        reduce_to_hcp(
             "data/sudoku/norvig_easy50.txt",
-            "--index",
-            "1",
-            "--to",
-            "hcp",
-            "--stage",
-            stage,
-            "--out",
+            1,
+            &["--stage", stage],
             base,
-        ]);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        );
         let graph = if stage == "directed" {
             format!("{base}.arcs")
         } else {
@@ -64,12 +46,12 @@ fn exported_puzzle_graphs_directed_and_undirected_are_solved() {
         };
         let tour = format!("{base}.tour");
         let out = gridreduce(&["hcp", "solve", &graph, "-o", &tour]);
-        assert_eq!(out.status.code(), Some(0), "{stage}: {}", text(&out.stderr));
+        assert_exit(&out, 0, stage);
         let check = gridreduce(&["hcp", "check", &graph, &tour]);
         assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
         // The tour decodes to the known solution.
         let decoded = gridreduce(&["decode", &format!("{base}.map"), &tour]);
-        assert_eq!(decoded.status.code(), Some(0), "{}", text(&decoded.stderr));
+        assert_exit(&decoded, 0, "decode");
     }
 }
 
@@ -109,19 +91,12 @@ fn a_time_limit_that_runs_out_exits_2_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let base = dir.path().join("royle");
     let base = base.to_str().unwrap();
-    let out = gridreduce(&[
-        "reduce",
+    reduce_to_hcp(
         "data/sudoku/sudoku17_complete_49158.txt",
-        "--index",
-        "1",
-        "--to",
-        "hcp",
-        "--stage",
-        "undirected",
-        "--out",
+        1,
+        &["--stage", "undirected"],
         base,
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    );
     let graph = format!("{base}.hcp");
     let out = gridreduce(&["hcp", "solve", &graph, "--time-limit", "0.000001"]);
     assert_eq!(out.status.code(), Some(2));
@@ -144,13 +119,9 @@ fn time_limit_on_solve_and_count_is_for_the_hcp_route() {
         "--time-limit",
         "120",
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let solution = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data/sudoku/solutions/norvig_easy50.solutions.txt"),
-    )
-    .unwrap();
-    assert_eq!(text(&out.stdout).trim(), solution.lines().next().unwrap());
+    assert_exit(&out, 0, "solve --via hcp");
+    let solution = solution_line("data/sudoku/solutions/norvig_easy50.solutions.txt", 1);
+    assert_eq!(text(&out.stdout).trim(), solution);
     let out = gridreduce(&[
         "count",
         "data/sudoku/sudoku4_vu_kr_100.txt",

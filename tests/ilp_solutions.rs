@@ -3,54 +3,44 @@
 //! agree with exact cover on small random puzzles, and the LP-relaxation checks are consistent.
 
 use gridreduce::cover::{PuzzleToCover, solutions as cover_solutions};
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::ilp::{Relaxation, relaxation, relaxation_forces, solutions};
 use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
 use gridreduce::reduce::Reduction;
-use gridreduce::reduce::harness::{data_dir, shipped_cases};
+use gridreduce::reduce::harness::shipped_cases;
 use std::collections::BTreeSet;
 
-fn load(rel: &str) -> Vec<Puzzle> {
-    read_collection(&data_dir().join(rel), &ReadOptions::default())
-        .unwrap()
-        .entries
-        .into_iter()
-        .map(|e| e.unwrap().puzzle)
-        .collect()
-}
+mod common;
+use common::shipped_puzzles;
 
-fn solves_to_known(keep: impl Fn(&Puzzle) -> bool) -> usize {
+/// Solves the shipped puzzles that `keep` takes and whose case names `named` takes, each to
+/// exactly its known solution; returns how many there were.
+fn solves_to_known(keep: impl Fn(&Puzzle) -> bool, named: impl Fn(&str) -> bool) -> usize {
     let cases = shipped_cases(keep);
-    for case in &cases {
+    let mut n = 0;
+    for case in cases.iter().filter(|c| named(&c.name)) {
         let found = solutions(&case.puzzle, 1).unwrap();
         assert_eq!(found, vec![case.solution.clone()], "{}", case.name);
+        n += 1;
     }
-    cases.len()
+    n
 }
 
 #[test]
 fn ilp_solves_every_4x4_and_suguru_to_its_known_solution() {
-    assert_eq!(solves_to_known(|p| p.rows() == 4), 100);
-    assert_eq!(solves_to_known(|p| matches!(p, Puzzle::Suguru(_))), 180);
+    assert_eq!(solves_to_known(|p| p.rows() == 4, |_| true), 100);
+    assert_eq!(
+        solves_to_known(|p| matches!(p, Puzzle::Suguru(_)), |_| true),
+        180
+    );
 }
 
 /// The 9×9 sets with solutions except the 375 forum-hardest ones (below).
 #[test]
 fn ilp_solves_the_easy_and_top95_9x9_to_their_known_solutions() {
-    let cases = shipped_cases(|p| matches!(p, Puzzle::Sudoku(s) if s.n() == 9));
-    let mut n = 0;
-    for case in cases
-        .iter()
-        .filter(|c| !c.name.starts_with("sudoku/forum_hardest"))
-    {
-        assert_eq!(
-            solutions(&case.puzzle, 1).unwrap(),
-            vec![case.solution.clone()],
-            "{}",
-            case.name
-        );
-        n += 1;
-    }
+    let n = solves_to_known(
+        |p| matches!(p, Puzzle::Sudoku(s) if s.n() == 9),
+        |name| !name.starts_with("sudoku/forum_hardest"),
+    );
     assert_eq!(n, 163);
 }
 
@@ -61,20 +51,10 @@ fn ilp_solves_the_easy_and_top95_9x9_to_their_known_solutions() {
     ignore = "the 375 forum-hardest 9x9 take about half an hour with microlp; run with --ignored or --features highs"
 )]
 fn ilp_solves_the_forum_hardest_9x9_to_their_known_solutions() {
-    let cases = shipped_cases(|p| p.rows() == 9);
-    let mut n = 0;
-    for case in cases
-        .iter()
-        .filter(|c| c.name.starts_with("sudoku/forum_hardest"))
-    {
-        assert_eq!(
-            solutions(&case.puzzle, 1).unwrap(),
-            vec![case.solution.clone()],
-            "{}",
-            case.name
-        );
-        n += 1;
-    }
+    let n = solves_to_known(
+        |p| p.rows() == 9,
+        |name| name.starts_with("sudoku/forum_hardest"),
+    );
     assert_eq!(n, 375);
 }
 
@@ -85,7 +65,7 @@ fn ilp_solves_the_forum_hardest_9x9_to_their_known_solutions() {
     ignore = "microlp needs minutes per 16x16 puzzle; run with --features highs or --ignored"
 )]
 fn ilp_solves_the_large_sudoku_to_their_known_solutions() {
-    assert!(solves_to_known(|p| p.rows() > 10) > 150);
+    assert!(solves_to_known(|p| p.rows() > 10, |_| true) > 150);
 }
 
 #[test]
@@ -98,7 +78,7 @@ fn ilp_counting_stops_at_the_right_number() {
             case.name
         );
     }
-    for (i, p) in load("sudoku/nonunique/serg_benchmark.txt")
+    for (i, p) in shipped_puzzles("sudoku/nonunique/serg_benchmark.txt")
         .iter()
         .take(10)
         .enumerate()
@@ -197,7 +177,7 @@ fn lp_relaxation_results_are_consistent() {
 #[test]
 #[ignore = "2 minutes in a release build; prints the LP-relaxation counts of docs/sat-ilp.md"]
 fn lp_relaxation_on_a_17_clue_sample() {
-    let puzzles = load("sudoku/sudoku17_complete_49158.txt");
+    let puzzles = shipped_puzzles("sudoku/sudoku17_complete_49158.txt");
     let sample: Vec<&Puzzle> = puzzles.iter().step_by(49).collect();
     let (mut integral, mut forced) = (0, 0);
     for p in &sample {

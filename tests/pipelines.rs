@@ -11,18 +11,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{gridreduce, ok};
+
 const BIN: &str = env!("CARGO_BIN_EXE_gridreduce");
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -195,7 +190,7 @@ fn every_shipped_pipeline_runs_on_a_small_collection() {
     for p in &pipelines {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("out");
-        let o = run(&[
+        let o = gridreduce(&[
             "run",
             p.to_str().unwrap(),
             sample_for(p),
@@ -219,12 +214,12 @@ fn every_shipped_pipeline_runs_on_a_small_collection() {
         // Witness tours decode through the whole chain back to a valid grid.
         if out.join("00001.tour").exists() {
             for k in 1..=3 {
-                let o = run(&[
+                let o = gridreduce(&[
                     "decode",
                     out.join(format!("{k:05}.map")).to_str().unwrap(),
                     out.join(format!("{k:05}.tour")).to_str().unwrap(),
                 ]);
-                assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+                ok(&o);
             }
         }
     }
@@ -252,8 +247,8 @@ fn a_rerun_skips_finished_items_and_lists_every_item_once() {
             o_str,
         ]
     };
-    let o = run(&args("4"));
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gridreduce(&args("4"));
+    ok(&o);
     let before = stats(&out);
     let modified = |k: usize| {
         std::fs::metadata(out.join(format!("{k:05}.cnf")))
@@ -267,8 +262,8 @@ fn a_rerun_skips_finished_items_and_lists_every_item_once() {
     std::fs::remove_file(out.join("00003.map")).unwrap();
     std::fs::remove_file(out.join("00003.cnf")).unwrap();
     std::thread::sleep(Duration::from_millis(20));
-    let o = run(&args("6"));
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gridreduce(&args("6"));
+    ok(&o);
     let rows = check_folder(&out, &[1, 2, 3, 4, 5, 6]);
     let status: Vec<&str> = rows.iter().map(|r| r["status"].as_str()).collect();
     assert_eq!(status, ["skipped", "ok", "ok", "skipped", "ok", "ok"]);
@@ -279,7 +274,7 @@ fn a_rerun_skips_finished_items_and_lists_every_item_once() {
         assert_eq!(rows[3][col], before[3][col], "{col}");
     }
     // Another pipeline into the same folder is refused before anything is written.
-    let o = run(&[
+    let o = gridreduce(&[
         "run",
         "reductions/sudoku-ilp.yaml",
         "data/sudoku/norvig_easy50.txt",
@@ -289,7 +284,7 @@ fn a_rerun_skips_finished_items_and_lists_every_item_once() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("holds the outputs of another pipeline"));
     // So is the same pipeline on another collection.
-    let o = run(&[
+    let o = gridreduce(&[
         "run",
         "reductions/sudoku-cnf-extended.yaml",
         "data/sudoku/norvig_top95.txt",
@@ -331,7 +326,7 @@ fn a_bad_puzzle_is_reported_recorded_and_the_run_goes_on() {
     );
     let pipeline = witness_pipeline(tmp.path());
     let out = tmp.path().join("out");
-    let o = run(&[
+    let o = gridreduce(&[
         "run",
         pipeline.to_str().unwrap(),
         puzzles.to_str().unwrap(),
@@ -390,7 +385,7 @@ fn a_time_limit_records_timeout_and_the_run_goes_on() {
         ]
     };
     let argv = args("0");
-    let o = run(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = gridreduce(&argv.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert_eq!(stderr(&o).lines().count(), 3, "{}", stderr(&o));
     assert!(stderr(&o).contains("within the time limit"));
@@ -399,8 +394,8 @@ fn a_time_limit_records_timeout_and_the_run_goes_on() {
     assert!(!out.join("00001.map").exists());
     // A rerun with room to solve finishes them.
     let argv = args("600");
-    let o = run(&argv.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gridreduce(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+    ok(&o);
     let rows = check_folder(&out, &[1, 2, 3]);
     assert!(rows.iter().all(|r| r["status"] == "ok"));
 }
@@ -485,8 +480,8 @@ fn a_run_killed_midway_and_restarted_is_complete() {
     let done_at_kill = maps();
     assert!(done_at_kill < n, "killed too late to test anything");
     assert!(!out.join("stats.csv").exists());
-    let o = run(&args);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gridreduce(&args);
+    ok(&o);
     let all: Vec<usize> = (1..=n).collect();
     let rows = check_folder(&out, &all);
     let skipped = rows.iter().filter(|r| r["status"] == "skipped").count();
@@ -504,7 +499,7 @@ fn a_run_killed_midway_and_restarted_is_complete() {
 fn an_unwritable_output_folder_is_a_clear_error() {
     let tmp = tempfile::tempdir().unwrap();
     let file = write(tmp.path(), "plain-file", "x");
-    let o = run(&[
+    let o = gridreduce(&[
         "run",
         "reductions/sudoku-cnf-extended.yaml",
         "data/sudoku/norvig_easy50.txt",
@@ -522,7 +517,7 @@ fn an_unwritable_output_folder_is_a_clear_error() {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
     if std::fs::write(ro.join("probe"), "x").is_err() {
-        let o = run(&[
+        let o = gridreduce(&[
             "run",
             "reductions/sudoku-cnf-extended.yaml",
             "data/sudoku/norvig_easy50.txt",
@@ -542,8 +537,7 @@ fn an_unwritable_output_folder_is_a_clear_error() {
     // Full: a file size limit (RLIMIT_FSIZE, with SIGXFSZ ignored so writes fail with EFBIG)
     // lets the small pipeline record through and stops the first export, as a full disk would.
     let full = tmp.path().join("full");
-    let mut cmd = Command::new(BIN);
-    cmd.args([
+    let args = [
         "run",
         "reductions/sudoku-hcp-paper.yaml",
         "data/sudoku/norvig_easy50.txt",
@@ -551,8 +545,9 @@ fn an_unwritable_output_folder_is_a_clear_error() {
         "5",
         "-o",
         full.to_str().unwrap(),
-    ])
-    .current_dir(root());
+    ];
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).current_dir(root());
     use std::os::unix::process::CommandExt;
     // SAFETY: only async-signal-safe calls (setrlimit, signal) between fork and exec.
     unsafe {
@@ -582,16 +577,7 @@ fn an_unwritable_output_folder_is_a_clear_error() {
         .collect();
     assert_eq!(left, ["pipeline.yaml"], "half-written files left");
     // With room again, the same command finishes.
-    let o = run(&[
-        "run",
-        "reductions/sudoku-hcp-paper.yaml",
-        "data/sudoku/norvig_easy50.txt",
-        "--limit",
-        "5",
-        "-o",
-        full.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    ok(&gridreduce(&args));
     check_folder(&full, &[1, 2, 3, 4, 5]);
 }
 
@@ -616,7 +602,7 @@ fn a_second_run_into_a_busy_folder_is_refused() {
         "-o",
         out.to_str().unwrap(),
     ];
-    let o = run(&args);
+    let o = gridreduce(&args);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("another gridreduce run"),
@@ -625,7 +611,7 @@ fn a_second_run_into_a_busy_folder_is_refused() {
     );
     // A process id that cannot be alive (above the kernel's pid_max) is a stale lock.
     std::fs::write(out.join(".gridreduce-run.lock"), "99999999\n").unwrap();
-    let o = run(&args);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gridreduce(&args);
+    ok(&o);
     check_folder(&out, &[1, 2]);
 }

@@ -4,21 +4,14 @@
 //! solution sets agree with the independent exact-cover solver on small random puzzles.
 
 use gridreduce::cover::{PuzzleToCover, solutions as cover_solutions};
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::{Grid, Puzzle, Sudoku, Suguru};
 use gridreduce::reduce::Reduction;
-use gridreduce::reduce::harness::{data_dir, shipped_cases};
+use gridreduce::reduce::harness::shipped_cases;
 use gridreduce::sat::{CnfOptions, Encoding, PuzzleToCnf, SatSolver, find, is_unique, solutions};
 use std::collections::BTreeSet;
 
-fn load(rel: &str) -> Vec<Puzzle> {
-    read_collection(&data_dir().join(rel), &ReadOptions::default())
-        .unwrap()
-        .entries
-        .into_iter()
-        .map(|e| e.unwrap().puzzle)
-        .collect()
-}
+mod common;
+use common::{XorShift, shipped_puzzles};
 
 fn all_options() -> Vec<CnfOptions> {
     let mut out = Vec::new();
@@ -107,7 +100,7 @@ fn every_encoding_finds_exactly_the_known_solution_of_16x16_sudoku() {
 /// next), and through a fresh solver for every tenth.
 #[test]
 fn every_puzzle_of_the_nonunique_benchmark_has_two_solutions() {
-    let puzzles = load("sudoku/nonunique/serg_benchmark.txt");
+    let puzzles = shipped_puzzles("sudoku/nonunique/serg_benchmark.txt");
     assert_eq!(puzzles.len(), 10_000);
     for (i, p) in puzzles.iter().enumerate() {
         let found = if i % 10 == 0 {
@@ -131,7 +124,7 @@ fn the_big_unique_sets_are_unique_sample() {
         "sudoku/sudoku17_complete_49158.txt",
         "sudoku/forum_hardest_1905_11plus.txt",
     ] {
-        for (i, p) in load(rel).iter().enumerate().step_by(97) {
+        for (i, p) in shipped_puzzles(rel).iter().enumerate().step_by(97) {
             assert!(is_unique(p).unwrap(), "{rel}#{}", i + 1);
         }
     }
@@ -145,7 +138,7 @@ fn the_big_unique_sets_are_unique() {
         "sudoku/sudoku17_complete_49158.txt",
         "sudoku/forum_hardest_1905_11plus.txt",
     ] {
-        for (i, p) in load(rel).iter().enumerate() {
+        for (i, p) in shipped_puzzles(rel).iter().enumerate() {
             assert!(is_unique(p).unwrap(), "{rel}#{}", i + 1);
         }
     }
@@ -170,7 +163,7 @@ fn paper_encoding_has_the_authors_solver_counts() {
                 .collect()
         })
         .collect();
-    let puzzles = load("suguru/backtrack-180.txt");
+    let puzzles = shipped_puzzles("suguru/backtrack-180.txt");
     assert_eq!(want.len(), puzzles.len());
     for (p, w) in puzzles.iter().zip(&want) {
         let r = PuzzleToCnf::new(
@@ -194,23 +187,9 @@ fn paper_encoding_has_the_authors_solver_counts() {
     }
 }
 
-/// A tiny deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A random puzzle on the shape of `base`: a random subset of `solution`'s cells as givens, and
 /// sometimes a random wrong value (possibly unsolvable).
-fn random_puzzle(rng: &mut Rng, base: &Puzzle, solution: &Grid, keep: u64) -> Puzzle {
+fn random_puzzle(rng: &mut XorShift, base: &Puzzle, solution: &Grid, keep: usize) -> Puzzle {
     let mut givens = Grid::empty(solution.rows(), solution.cols());
     let domain = base.structure().domain;
     for c in 0..solution.len() {
@@ -219,8 +198,8 @@ fn random_puzzle(rng: &mut Rng, base: &Puzzle, solution: &Grid, keep: u64) -> Pu
         }
     }
     if rng.below(4) == 0 {
-        let c = rng.below(solution.len() as u64) as usize;
-        givens.set(c, 1 + rng.below(domain[c] as u64) as u8);
+        let c = rng.below(solution.len());
+        givens.set(c, 1 + rng.below(domain[c] as usize) as u8);
     }
     match base {
         Puzzle::Sudoku(s) => Sudoku::new(s.layout().clone(), givens).unwrap().into(),
@@ -244,7 +223,8 @@ fn cover_set(p: &Puzzle) -> BTreeSet<Vec<u8>> {
 /// 4×4 and 6×6 Sudoku and the 6×6 Suguru shapes, from empty to nearly full, solvable or not.
 #[test]
 fn sat_solution_sets_equal_exact_cover_on_random_small_puzzles() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // xorshift64*, so failures reproduce.
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut bases: Vec<(Puzzle, Grid)> = shipped_cases(|p| p.rows() == 4)
         .into_iter()
         .take(5)

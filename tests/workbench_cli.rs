@@ -4,24 +4,9 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn gridreduce(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn ok(out: &Output) {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+mod common;
+use common::{gridreduce, ok};
 
 /// A CSV file as one map of column → value per row.
 fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {

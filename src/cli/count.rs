@@ -1,6 +1,6 @@
 //! `gridreduce count`: the number of solutions of each puzzle, capped at a limit.
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::Result;
 use crate::solvers::{Route, solutions_within};
 use std::process::ExitCode;
@@ -28,22 +28,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.time_limit.is_some() && args.via != Route::Hcp {
-        return Err(crate::Error::Usage(
-            "--time-limit applies to --via hcp only".into(),
-        ));
-    }
+    super::hcp_solve::time_limit_applies(args.via, args.time_limit)?;
     let loaded = args.input.load(None)?;
-    let mut bad = 0;
-    for entry in loaded.entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gridreduce: {e}");
-                bad += 1;
-                continue;
-            }
-        };
+    let tally = Tally::default();
+    for entry in tally.readable(loaded.entries) {
         match solutions_within(&entry.puzzle, args.via, args.limit, args.time_limit) {
             Ok(found) => {
                 let capped = found.len() >= args.limit;
@@ -61,15 +49,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     );
                 }
             }
-            Err(e) => {
-                eprintln!("gridreduce: {}: {e}", entry.name);
-                bad += 1;
-            }
+            Err(e) => tally.report_for(&entry.name, e),
         }
     }
-    Ok(if bad > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.exit_code(false))
 }

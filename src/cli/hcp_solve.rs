@@ -49,6 +49,16 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// `count` and `solve` take a `--time-limit` only with `--via hcp`: no other route has a clock.
+pub fn time_limit_applies(via: crate::solvers::Route, time_limit: Option<Duration>) -> Result<()> {
+    if time_limit.is_some() && via != crate::solvers::Route::Hcp {
+        return Err(Error::Usage(
+            "--time-limit applies to --via hcp only".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// A spinner on stderr (drawn only when stderr is a terminal) with the rounds so far.
 fn spinner() -> ProgressBar {
     let bar = ProgressBar::new_spinner();

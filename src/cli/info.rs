@@ -1,6 +1,6 @@
 //! `gridreduce info`: sizes, clue counts and the results of the cheap unsolvability pre-checks.
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::Result;
 use crate::puzzle::Puzzle;
 use crate::puzzle::precheck::precheck;
@@ -43,17 +43,10 @@ fn layout(puzzle: &Puzzle) -> String {
 pub fn run(args: Args) -> Result<ExitCode> {
     let loaded = args.input.load(None)?;
     let each = args.each || args.json || loaded.entries.len() <= 50;
-    let (mut bad, mut unsolvable) = (0usize, 0usize);
+    let tally = Tally::default();
+    let mut unsolvable = 0usize;
     let mut by_size: BTreeMap<String, (usize, usize, usize, usize)> = BTreeMap::new();
-    for entry in &loaded.entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gridreduce: {e}");
-                bad += 1;
-                continue;
-            }
-        };
+    for entry in tally.readable(loaded.entries.iter().map(Result::as_ref)) {
         let p = &entry.puzzle;
         let findings = precheck(p);
         if !findings.is_empty() {
@@ -103,14 +96,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 *sum as f64 / *count as f64
             );
         }
-        println!("pre-checks: {unsolvable} puzzle(s) proven unsolvable, {bad} unreadable");
+        println!(
+            "pre-checks: {unsolvable} puzzle(s) proven unsolvable, {} unreadable",
+            tally.bad()
+        );
     }
-    if bad > 0 {
-        return Ok(ExitCode::from(2));
-    }
-    Ok(if unsolvable > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.exit_code(unsolvable > 0))
 }

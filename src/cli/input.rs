@@ -5,7 +5,10 @@ use crate::formats::collection::{
     Collection, Entry, FileFormat, ReadOptions, read_collection, select,
 };
 use crate::formats::sudoku_text::LayoutSpec;
+use std::cell::Cell;
+use std::fmt::Display;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct PuzzleArgs {
@@ -78,5 +81,59 @@ impl PuzzleArgs {
             solutions_file,
             path,
         })
+    }
+}
+
+/// The bad puzzles of a batch command: each is reported as one line on stderr when counted, and the
+/// batch goes on with the next puzzle; any bad one makes the exit code 2.
+///
+/// A `Cell` so that the loop over [`Tally::readable`] entries may count the puzzles its own step
+/// fails on while the iterator, which counts the unreadable ones, still borrows the tally.
+#[derive(Default)]
+pub struct Tally {
+    bad: Cell<usize>,
+}
+
+impl Tally {
+    /// Reports `message` (which names the file or puzzle itself) and counts a bad puzzle.
+    pub fn report(&self, message: impl Display) {
+        eprintln!("gridreduce: {message}");
+        self.bad.set(self.bad.get() + 1);
+    }
+
+    /// Reports that the puzzle `name` failed with `error`, and counts it.
+    pub fn report_for(&self, name: &str, error: impl Display) {
+        self.report(format_args!("{name}: {error}"));
+    }
+
+    /// The readable entries, in order; each unreadable one is reported and counted on the way
+    /// (works on `loaded.entries` as well as on `loaded.entries.iter().map(Result::as_ref)`).
+    pub fn readable<'a, T, E: Display>(
+        &'a self,
+        entries: impl IntoIterator<Item = std::result::Result<T, E>> + 'a,
+    ) -> impl Iterator<Item = T> + 'a {
+        entries.into_iter().filter_map(|entry| match entry {
+            Ok(e) => Some(e),
+            Err(e) => {
+                self.report(e);
+                None
+            }
+        })
+    }
+
+    /// How many puzzles were bad so far.
+    pub fn bad(&self) -> usize {
+        self.bad.get()
+    }
+
+    /// 2 when any puzzle was bad, otherwise 1 when a check `failed`, otherwise 0.
+    pub fn exit_code(&self, failed: bool) -> ExitCode {
+        if self.bad() > 0 {
+            ExitCode::from(2)
+        } else if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! whole collection can be exported in one call. A bad puzzle is reported and skipped (exit 2 at
 //! the end). Each target is one [`Target`] variant and one arm in [`export`].
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::{Error, InputError, Result};
 use crate::formats::collection::{Entry, FileFormat, puzzle_text};
 use crate::formats::map::{MapFile, PuzzleRecord, StepRecord, TargetRecord};
@@ -66,6 +66,29 @@ pub struct Export {
     pub write: WriteFn,
     /// Further files beside the export (extension, writer): the witness tour, vertex labels.
     pub extras: Vec<(&'static str, WriteFn)>,
+}
+
+impl Export {
+    /// The `.map` file of this export of `entry` (read in `format`), whose instance file is named
+    /// `file` beside the `.map`: what `reduce` and `run` both write after the instance.
+    pub fn map_file(&self, entry: &Entry, format: FileFormat, file: String) -> MapFile {
+        MapFile {
+            gridreduce: env!("CARGO_PKG_VERSION").to_string(),
+            puzzle: puzzle_record(entry, format),
+            chain: self.chain.clone(),
+            target: TargetRecord {
+                kind: self.kind.to_string(),
+                file,
+                format: self.format.to_string(),
+                fingerprint: self.fingerprint.clone(),
+                sizes: self
+                    .sizes
+                    .iter()
+                    .map(|&(k, v)| (k.to_string(), v))
+                    .collect(),
+            },
+        }
+    }
 }
 
 /// Writes an export's instance file.
@@ -301,22 +324,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let loaded = args.input.load(None)?;
     let several = loaded.entries.len() > 1;
-    let mut bad = 0;
-    for entry in &loaded.entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gridreduce: {e}");
-                bad += 1;
-                continue;
-            }
-        };
+    let tally = Tally::default();
+    for entry in tally.readable(loaded.entries.iter().map(Result::as_ref)) {
         let export = match export(entry, options) {
             Ok(x) => x,
             Err(e @ Error::Usage(_)) => return Err(e),
             Err(e) => {
-                eprintln!("gridreduce: {}: {e}", entry.name);
-                bad += 1;
+                tally.report_for(&entry.name, e);
                 continue;
             }
         };
@@ -330,26 +344,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         for (extension, write) in &export.extras {
             write_atomic(&with_suffix(&base, &format!(".{extension}")), |w| write(w))?;
         }
-        let map = MapFile {
-            gridreduce: env!("CARGO_PKG_VERSION").to_string(),
-            puzzle: puzzle_record(entry, loaded.format),
-            chain: export.chain,
-            target: TargetRecord {
-                kind: export.kind.to_string(),
-                file: file
-                    .file_name()
-                    .map(|f| f.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                format: export.format.to_string(),
-                fingerprint: export.fingerprint,
-                sizes: export
-                    .sizes
-                    .iter()
-                    .map(|&(k, v)| (k.to_string(), v))
-                    .collect(),
-            },
-        };
-        map.write(&map_path)?;
+        let file_name = file
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        export
+            .map_file(entry, loaded.format, file_name)
+            .write(&map_path)?;
         println!(
             "{}: wrote {} and {}: {}",
             entry.name,
@@ -358,11 +359,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             export.summary
         );
     }
-    Ok(if bad > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.exit_code(false))
 }
 
 #[cfg(test)]

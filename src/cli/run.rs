@@ -28,7 +28,7 @@ use super::reduce::{Export, Target, export_with, puzzle_record};
 use crate::batch::{self, ItemReport, Job, Row, Status};
 use crate::error::{Error, InputError, Result};
 use crate::formats::collection::{Entry, FileFormat};
-use crate::formats::map::{MapFile, TargetRecord};
+use crate::formats::map::MapFile;
 use crate::formats::write_atomic;
 use crate::pipeline::{Pipeline, SourceKind};
 use crate::puzzle::{Grid, Puzzle};
@@ -218,22 +218,8 @@ impl RunJob<'_> {
         for (extension, write) in &export.extras {
             write_atomic(&self.path(index, extension), |w| write(w))?;
         }
-        let map = MapFile {
-            gridreduce: env!("CARGO_PKG_VERSION").to_string(),
-            puzzle: puzzle_record(entry, self.format),
-            chain: export.chain,
-            target: TargetRecord {
-                kind: export.kind.to_string(),
-                file: format!("{}.{}", item_stem(index), export.extension),
-                format: export.format.to_string(),
-                fingerprint: export.fingerprint,
-                sizes: export
-                    .sizes
-                    .iter()
-                    .map(|&(k, v)| (k.to_string(), v))
-                    .collect(),
-            },
-        };
+        let file_name = format!("{}.{}", item_stem(index), export.extension);
+        let map = export.map_file(entry, self.format, file_name);
         map.write(&self.path(index, "map"))?;
         Ok(Ok(map))
     }

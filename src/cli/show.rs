@@ -1,6 +1,6 @@
 //! `gridreduce show`: a puzzle (or its solution) as a readable grid with region borders.
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::Result;
 use crate::puzzle::{Grid, Puzzle};
 use std::process::ExitCode;
@@ -23,16 +23,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let loaded = args.input.load(None)?;
-    let mut bad = false;
-    for entry in loaded.entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gridreduce: {e}");
-                bad = true;
-                continue;
-            }
-        };
+    let tally = Tally::default();
+    for entry in tally.readable(loaded.entries) {
         if args.json {
             println!(
                 "{}",
@@ -68,11 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
         print!("{}", draw(&entry.puzzle, grid));
     }
-    Ok(if bad {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.exit_code(false))
 }
 
 /// ASCII drawing: `|` and `---` where the block/region changes, `.` for empty cells.

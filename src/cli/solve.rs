@@ -1,7 +1,7 @@
 //! `gridreduce solve`: solve puzzles in-process through a chosen route and print the solutions in
 //! the input's own format.
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::Result;
 use crate::formats::collection::solution_text;
 use crate::formats::write_atomic;
@@ -48,23 +48,12 @@ struct Timing {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.time_limit.is_some() && args.via != Route::Hcp {
-        return Err(crate::Error::Usage(
-            "--time-limit applies to --via hcp only".into(),
-        ));
-    }
+    super::hcp_solve::time_limit_applies(args.via, args.time_limit)?;
     let loaded = args.input.load(None)?;
-    let (mut bad, mut unsolved) = (0, 0);
+    let tally = Tally::default();
+    let mut unsolved = 0;
     let mut timings = Vec::new();
-    for entry in loaded.entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gridreduce: {e}");
-                bad += 1;
-                continue;
-            }
-        };
+    for entry in tally.readable(loaded.entries) {
         let start = std::time::Instant::now();
         let mut found = if args.explain && args.via == Route::Human {
             explain(&entry.name, &entry.puzzle)
@@ -82,8 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let found = match found {
             Ok(f) => f,
             Err(e) => {
-                eprintln!("gridreduce: {}: {e}", entry.name);
-                bad += 1;
+                tally.report_for(&entry.name, e);
                 continue;
             }
         };
@@ -119,14 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(path) = &args.times {
         write_times(path, &timings, args.via, args.runs)?;
     }
-    if bad > 0 {
-        return Ok(ExitCode::from(2));
-    }
-    Ok(if unsolved > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.exit_code(unsolved > 0))
 }
 
 fn write_times(path: &Path, timings: &[Timing], route: Route, runs: u32) -> Result<()> {

@@ -8,7 +8,7 @@
 //! that list. A puzzle whose construction fails is reported on stderr and skipped (exit 2 at the
 //! end); the CSV, written atomically, holds the rest.
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::{Error, InputError, Result};
 use crate::formats::collection::Entry;
 use crate::formats::write_atomic;
@@ -220,17 +220,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
-    let mut rows = Vec::new();
-    let mut bad = 0;
-    for r in results {
-        match r {
-            Ok(row) => rows.push(row),
-            Err(message) => {
-                eprintln!("gridreduce: {message}");
-                bad += 1;
-            }
-        }
-    }
+    let tally = Tally::default();
+    let rows: Vec<Row> = tally.readable(results).collect();
     let Some(first) = rows.first() else {
         return Err(Error::Usage(
             "no puzzle could be measured; no CSV written".into(),
@@ -250,15 +241,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "wrote {}: {} puzzles{}",
         args.csv.display(),
         rows.len(),
-        if bad > 0 {
-            format!(", {bad} skipped")
+        if tally.bad() > 0 {
+            format!(", {} skipped", tally.bad())
         } else {
             String::new()
         }
     );
-    Ok(if bad > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(tally.exit_code(false))
 }

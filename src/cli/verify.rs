@@ -1,6 +1,6 @@
 //! `gridreduce verify`: check solutions against their puzzles and name every broken rule.
 
-use super::input::PuzzleArgs;
+use super::input::{PuzzleArgs, Tally};
 use crate::error::{Error, Result};
 use serde_json::json;
 use std::path::PathBuf;
@@ -28,24 +28,16 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let loaded = args.input.load(args.solution.clone())?;
-    let (mut valid, mut invalid, mut bad) = (0usize, 0usize, 0usize);
-    for entry in loaded.entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("gridreduce: {e}");
-                bad += 1;
-                continue;
-            }
-        };
+    let tally = Tally::default();
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    for entry in tally.readable(loaded.entries) {
         let Some(solution) = &entry.solution else {
-            eprintln!(
-                "gridreduce: {}: no solution for puzzle {} ({}); pass --solution FILE",
+            tally.report(format_args!(
+                "{}: no solution for puzzle {} ({}); pass --solution FILE",
                 loaded.path.display(),
                 entry.index,
                 entry.name
-            );
-            bad += 1;
+            ));
             continue;
         };
         let violations = entry.puzzle.verify(solution);
@@ -79,6 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         }
     }
+    let bad = tally.bad();
     if !args.json && valid + invalid + bad > 1 {
         eprintln!(
             "verified {}: {valid} valid, {invalid} invalid, {bad} unreadable",

@@ -106,16 +106,21 @@ pub fn read_collection(path: &Path, options: &ReadOptions) -> Result<Collection,
     Ok(collection)
 }
 
+/// The stem of every puzzle name of a file, `stem#index`: the file name without its extension
+/// (`puzzles` when it has none that is text).
+fn name_stem(path: &Path) -> String {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("puzzles")
+        .to_string()
+}
+
 fn read_sudoku(
     path: &Path,
     lines: Vec<(usize, Result<String, InputError>)>,
     layout: &LayoutSpec,
 ) -> Collection {
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("puzzles")
-        .to_string();
+    let stem = name_stem(path);
     let mut entries = Vec::new();
     let mut format = None;
     for (n, line) in lines {
@@ -154,11 +159,7 @@ fn read_sudoku(
 }
 
 fn read_suguru(path: &Path, lines: Vec<(usize, Result<String, InputError>)>) -> Collection {
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("puzzles")
-        .to_string();
+    let stem = name_stem(path);
     let mut entries = Vec::new();
     let mut block: Vec<(usize, String)> = Vec::new();
     let mut block_error: Option<InputError> = None;

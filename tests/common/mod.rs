@@ -1,8 +1,13 @@
 //! Test support: small random puzzles (fixed seeds) and a brute-force solver written directly from
-//! the rules — independent of `Structure` and of every reduction — for cross-checks.
+//! the rules — independent of `Structure` and of every reduction — for cross-checks; reading the
+//! shipped collections; running the `gridreduce` binary; the size-report table helpers.
 #![allow(dead_code)]
 
+use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
+use gridreduce::reduce::harness::data_dir;
+use std::path::Path;
+use std::process::{Command, Output};
 
 /// SplitMix64: a tiny, reproducible PRNG for tests.
 pub struct Rng(pub u64);
@@ -157,4 +162,108 @@ pub fn brute_force(puzzle: &Puzzle) -> Vec<Grid> {
     rec(0, &mut grid, &givens, &max, &conflicts, &mut out);
     out.sort_by(|a, b| a.cells().cmp(b.cells()));
     out
+}
+
+/// xorshift64*: the fixed-seed generator of the SAT and HCP cross-checks (their instances, and so
+/// the counts their docs quote, depend on this exact sequence; [`Rng`] is another one).
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The named puzzles of a shipped collection (`rel` under `data/`); every one must read.
+pub fn shipped(rel: &str) -> Vec<(String, Puzzle)> {
+    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
+    c.entries
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            (e.name, e.puzzle)
+        })
+        .collect()
+}
+
+/// The puzzles of a shipped collection, without their names.
+pub fn shipped_puzzles(rel: &str) -> Vec<Puzzle> {
+    shipped(rel).into_iter().map(|(_, p)| p).collect()
+}
+
+/// Line `index` (1-based) of a shipped text file (`rel` under the crate root), e.g. the known
+/// solution of puzzle `index` in `data/sudoku/solutions/*.solutions.txt`.
+pub fn solution_line(rel: &str, index: usize) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap();
+    text.lines().nth(index - 1).unwrap().to_string()
+}
+
+/// How many puzzles the ignored size reports take of a collection: `HCP_REPORT_LIMIT`, or all.
+pub fn report_limit() -> usize {
+    std::env::var("HCP_REPORT_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// `min / q1 / median / q3 / max` of `v` for the size-report tables, `-` when empty.
+pub fn quantiles(mut v: Vec<u64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_unstable();
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "{} / {} / {} / {} / {}",
+        v[0],
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        v[v.len() - 1]
+    )
+}
+
+/// The `gridreduce` binary run with `args` in the crate root (so `data/...` paths work).
+pub fn gridreduce(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Asserts that a run exited with `code`; otherwise fails showing `what` and the run's stderr.
+pub fn assert_exit(out: &Output, code: i32, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{what}: {}",
+        text(&out.stderr)
+    );
+}
+
+/// Asserts that a run exited with 0; otherwise fails showing its stderr.
+pub fn ok(out: &Output) {
+    assert_exit(out, 0, "stderr");
+}
+
+/// `gridreduce reduce PUZZLES --index K --to hcp EXTRA… -o OUT` (the files OUT.hcp, OUT.map, …),
+/// asserting that it succeeded.
+pub fn reduce_to_hcp(puzzles: &str, index: usize, extra: &[&str], out: &str) {
+    let index = index.to_string();
+    let mut args = vec!["reduce", puzzles, "--index", &index, "--to", "hcp"];
+    args.extend_from_slice(extra);
+    args.extend(["-o", out]);
+    assert_exit(&gridreduce(&args), 0, &args.join(" "));
 }
