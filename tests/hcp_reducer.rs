@@ -131,8 +131,29 @@ fn reduced_is_never_larger_than_contracted() {
             "{}: {rv}/{re} vs {cv}/{ce}",
             case.name
         );
-        // The stats row and a chain built at the stage agree.
-        // (`stats` computes them without building the graphs: `force::measure`.)
+        // The stats row and chains built at the stages agree. (`stats` computes them without
+        // building the graphs: `force::measure`, `contract::measure`.)
+        let contracted = build(
+            &case.puzzle,
+            &HcpOptions {
+                stage: Stage::Contracted,
+                ..reduced()
+            },
+        )
+        .unwrap()
+        .stats();
+        assert_eq!(contracted.contracted_vertices, Some(cv), "{}", case.name);
+        assert_eq!(contracted.contracted_edges, Some(ce), "{}", case.name);
+        assert_eq!(
+            contracted.contracted_solved, s.contracted_solved,
+            "{}",
+            case.name
+        );
+        assert_eq!(
+            contracted.contracted_infeasible, s.contracted_infeasible,
+            "{}",
+            case.name
+        );
         let chain = build(&case.puzzle, &reduced()).unwrap();
         let built = chain.stats();
         assert_eq!(built.reduced_vertices, Some(rv), "{}", case.name);

@@ -30,7 +30,7 @@
 //! ```
 
 use super::clues::ClueArcs;
-use super::contract::{Contract, EdgeImage, Outcome};
+use super::contract::{self, Contract, EdgeImage, Outcome};
 use super::force::{Force, measure, measure_directed};
 use super::graph::{Digraph, Graph, Tour};
 use super::layered::{Layered, Layout};
@@ -492,13 +492,19 @@ pub fn stats(puzzle: &Puzzle, trim: bool) -> Result<HcpStats, Error> {
     let chain = build(
         puzzle,
         &HcpOptions {
-            stage: Stage::Contracted,
+            stage: Stage::Undirected,
             trim,
             ..HcpOptions::default()
         },
     )?;
     let mut s = chain.stats();
     if let HcpChain::Undirected(u) = &chain {
+        // The contraction measured, not built (`contract::measure`).
+        let c = contract::measure(u.pre_contract_target());
+        s.contracted_vertices = Some(c.vertices);
+        s.contracted_edges = Some(c.edges);
+        s.contracted_solved = Some(c.outcome == Outcome::Solved);
+        s.contracted_infeasible = Some(matches!(c.outcome, Outcome::NotHamiltonian(_)));
         // Sizes only: the reducer's graphs are not built (see `force::measure`); without the
         // triplet trick the propagation runs on the digraph, a third of the size.
         let m = match &u.trim {
