@@ -295,3 +295,53 @@ fn dropping_end_vertices_alone_is_not_exact() {
         "the end-free graph has a cycle that is no solution's canonical one"
     );
 }
+
+/// `reduce --to hcp --canonical --witness` then `decode`: the tour of the exported canonical graph
+/// decodes to the puzzle's solution (directed and reduced stages, Sudoku and Suguru); the flag is
+/// refused for other targets.
+#[test]
+fn cli_reduce_and_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, stage, ext) in [
+        ("data/sudoku/norvig_top95.txt", "directed", "arcs"),
+        ("data/suguru/backtrack-180.txt", "contracted", "hcp"),
+    ] {
+        let out = dir.path().join(stage);
+        let out = out.to_str().unwrap();
+        common::reduce_to_hcp(
+            file,
+            1,
+            &["--canonical", "--stage", stage, "--witness"],
+            out,
+        );
+        assert!(std::path::Path::new(&format!("{out}.{ext}")).exists());
+        let map = format!("{out}.map");
+        assert!(
+            std::fs::read_to_string(&map)
+                .unwrap()
+                .contains("\"canonical\": true")
+        );
+        let run = common::gridreduce(&["decode", &map, &format!("{out}.tour")]);
+        common::ok(&run);
+        // `decode` verifies the grid against the puzzle; for Sudoku compare with the known one.
+        if let Some(rel) = file.strip_prefix("data/sudoku/") {
+            let grid: String = common::text(&run.stdout).split_whitespace().collect();
+            let solutions = format!(
+                "data/sudoku/solutions/{}",
+                rel.replace(".txt", ".solutions.txt")
+            );
+            assert_eq!(grid, common::solution_line(&solutions, 1).trim(), "{file}");
+        }
+    }
+    let run = common::gridreduce(&[
+        "reduce",
+        "data/sudoku/norvig_top95.txt",
+        "--to",
+        "cnf",
+        "--canonical",
+        "-o",
+        dir.path().join("x").to_str().unwrap(),
+    ]);
+    common::assert_exit(&run, 2, "--canonical with --to cnf");
+    assert!(common::text(&run.stderr).contains("--canonical applies to hcp only"));
+}
