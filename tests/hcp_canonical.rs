@@ -345,3 +345,87 @@ fn cli_reduce_and_decode() {
     common::assert_exit(&run, 2, "--canonical with --to cnf");
     assert!(common::text(&run.stderr).contains("--canonical applies to hcp only"));
 }
+
+/// Sizes and solve times, original against canonical (the tables of docs/hcp-construction.md
+/// §11): `cargo test --release --test hcp_canonical -- --ignored --nocapture report`.
+#[test]
+#[ignore = "report: sizes and times for the docs"]
+fn report_sizes_and_times() {
+    use gridreduce::hcp::solve::{SolveOptions, chain_grids};
+    use std::time::Instant;
+    let row = |p: &Puzzle, stage: Stage, clues: bool, canonical: bool| {
+        let c = build_variant(p, &opts(stage, clues, true), canonical).unwrap();
+        format!("{} / {}", c.vertices(), c.edges())
+    };
+    println!(
+        "| N | directed original | directed canonical | contracted original | contracted canonical |"
+    );
+    for n in [4usize, 9, 16, 25] {
+        let p = Puzzle::from(Sudoku::blank(n));
+        println!(
+            "| {n} | {} | {} | {} | {} |",
+            row(&p, Stage::Directed, false, false),
+            row(&p, Stage::Directed, false, true),
+            row(&p, Stage::Contracted, true, false),
+            row(&p, Stage::Contracted, true, true)
+        );
+    }
+    let p17 = gridreduce::formats::collection::read_collection(
+        &gridreduce::reduce::harness::data_dir().join("sudoku/royle17.txt"),
+        &Default::default(),
+    )
+    .unwrap()
+    .entries
+    .into_iter()
+    .next()
+    .unwrap()
+    .unwrap()
+    .puzzle;
+    println!("royle17 #1 (17 clues): stage | original | canonical");
+    for (stage, clues) in [
+        (Stage::Directed, false),
+        (Stage::Directed, true),
+        (Stage::Undirected, true),
+        (Stage::Contracted, true),
+        (Stage::Reduced, true),
+    ] {
+        println!(
+            "| {stage:?} clues {clues} | {} | {} |",
+            row(&p17, stage, clues, false),
+            row(&p17, stage, clues, true)
+        );
+    }
+    let top95 = gridreduce::formats::collection::read_collection(
+        &gridreduce::reduce::harness::data_dir().join("sudoku/norvig_top95.txt"),
+        &Default::default(),
+    )
+    .unwrap();
+    let puzzles: Vec<Puzzle> = top95
+        .entries
+        .into_iter()
+        .map(|e| e.unwrap().puzzle)
+        .collect();
+    for canonical in [false, true] {
+        let mut times = Vec::new();
+        let mut rounds = Vec::new();
+        for p in &puzzles {
+            let t = Instant::now();
+            let chain = build_variant(p, &opts(Stage::Directed, true, true), canonical).unwrap();
+            let found = chain_grids(&chain, 2, &SolveOptions::default()).unwrap();
+            assert_eq!(found.grids.len(), 1);
+            times.push(t.elapsed().as_secs_f64());
+            rounds.push(found.stats.rounds);
+        }
+        times.sort_by(f64::total_cmp);
+        rounds.sort();
+        let q = |v: &[f64], f: f64| v[((v.len() - 1) as f64 * f) as usize];
+        println!(
+            "norvig_top95 directed, canonical {canonical}: build + solve + uniqueness: median {:.3} s, q3 {:.3} s, max {:.3} s, total {:.1} s; rounds median {}",
+            q(&times, 0.5),
+            q(&times, 0.75),
+            times[times.len() - 1],
+            times.iter().sum::<f64>(),
+            rounds[rounds.len() / 2]
+        );
+    }
+}
