@@ -114,6 +114,11 @@ pub struct ReduceOptions {
     #[arg(long)]
     #[serde(default, skip_serializing_if = "is_false")]
     pub keep_clue_arcs: bool,
+    /// Build from the canonical variant of the layered graph (--to hcp): exactly one Hamiltonian
+    /// cycle per solution, so counting cycles counts solutions (docs/hcp-construction.md §11).
+    #[arg(long)]
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub canonical: bool,
     /// Graph file format (--to hcp): tsplib (default, undirected), concorde, tsp, arcs (default,
     /// directed), atsp, dot.
     #[arg(long, value_enum)]
@@ -156,6 +161,7 @@ impl ReduceOptions {
             stage: None,
             trim: false,
             keep_clue_arcs: false,
+            canonical: false,
             format: None,
             matrix_limit: default_matrix_limit(),
             witness: false,
@@ -185,6 +191,7 @@ impl ReduceOptions {
                 ("stage", self.stage.is_some()),
                 ("trim", self.trim),
                 ("keep-clue-arcs", self.keep_clue_arcs),
+                ("canonical", self.canonical),
                 ("format", self.format.is_some()),
                 ("matrix-limit", self.matrix_limit != default_matrix_limit()),
                 ("witness", self.witness),

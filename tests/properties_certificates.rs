@@ -39,7 +39,7 @@ use gridreduce::formats::tour::{
     write_perm,
 };
 use gridreduce::formats::{arcs, concorde, tsplib};
-use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build};
+use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build_variant, variant_from_steps};
 use gridreduce::hcp::graph::{Digraph, Graph, Tour};
 use gridreduce::ilp::{PuzzleToIlp, integral_point};
 use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
@@ -333,7 +333,19 @@ fn changed_tour<P: Problem<Certificate = Tour>>(
 }
 
 fn hcp_properties(puzzle: &Puzzle, s: &Grid, opts: HcpOptions, rng: &mut Rng, files: bool) {
-    let chain = build(puzzle, &opts).unwrap();
+    hcp_variant_properties(puzzle, s, opts, false, rng, files);
+}
+
+/// [`hcp_properties`] of the chain from the canonical variant when `canonical`.
+fn hcp_variant_properties(
+    puzzle: &Puzzle,
+    s: &Grid,
+    opts: HcpOptions,
+    canonical: bool,
+    rng: &mut Rng,
+    files: bool,
+) {
+    let chain = build_variant(puzzle, &opts, canonical).unwrap();
     let tour = chain.witness(s).unwrap();
     assert_eq!(
         &chain.extract(&tour).unwrap(),
@@ -399,8 +411,8 @@ fn hcp_properties(puzzle: &Puzzle, s: &Grid, opts: HcpOptions, rng: &mut Rng, fi
         tours_read_back(&tour);
         let map = map_reads_back(puzzle, chain.steps(), "hcp", String::new());
         assert_eq!(
-            HcpOptions::from_steps(&map.chain).unwrap(),
-            opts,
+            variant_from_steps(&map.chain).unwrap(),
+            (opts, canonical),
             "map chain"
         );
     }
@@ -564,6 +576,16 @@ fn all_properties(puzzle: &Puzzle, s: &Grid, seed: u64, files: bool) {
         }
         hcp_properties(puzzle, s, opts, &mut rng, files);
     }
+    // The canonical variant (registry entry `hcp-canonical`) at both ends of the chain.
+    for stage in [Stage::Directed, Stage::Reduced] {
+        let opts = HcpOptions {
+            stage,
+            trim: false,
+            clues: true,
+            share: true,
+        };
+        hcp_variant_properties(puzzle, s, opts, true, &mut rng, files);
+    }
     for encoding in Encoding::ALL {
         if !encoding.accepts(puzzle) {
             continue;
@@ -588,7 +610,7 @@ fn every_registered_reduction_has_its_properties() {
     for reg in registry() {
         let covered = matches!(
             reg.name,
-            "cover" | "hcp" | "hcp-untrimmed" | "hcp-reduced" | "ilp"
+            "cover" | "hcp" | "hcp-untrimmed" | "hcp-reduced" | "hcp-canonical" | "ilp"
         ) || reg.name.strip_prefix("cnf-").is_some_and(|rest| {
             let encoding = rest.strip_suffix("-simplified").unwrap_or(rest);
             Encoding::from_name(encoding).is_some()

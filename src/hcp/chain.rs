@@ -172,6 +172,24 @@ impl HcpOptions {
     }
 }
 
+/// Inverse of [`HcpChain::steps`]: the options and whether the chain is the canonical variant.
+pub fn variant_from_steps(steps: &[StepRecord]) -> Result<(HcpOptions, bool), Error> {
+    let mut steps = steps.to_vec();
+    let mut canonical = false;
+    if let Some(first) = steps.first_mut()
+        && first.step == "layered"
+        && let Some(v) = first.params.remove("canonical")
+    {
+        canonical = v == serde_json::Value::Bool(true);
+        if !canonical {
+            return Err(Error::Usage(format!(
+                "the layered step's `canonical` is {v}, not true"
+            )));
+        }
+    }
+    Ok((HcpOptions::from_steps(&steps)?, canonical))
+}
+
 /// Directed stages: layered graph, optionally without the redundant clue arcs.
 pub struct DirectedChain {
     pub layered: Layered,
@@ -402,7 +420,17 @@ pub struct HcpStats {
 /// Builds the chain for `puzzle`. Fails only when the structure cannot be encoded (no check layer
 /// with cells of several values; more vertices than `u32` ids).
 pub fn build(puzzle: &Puzzle, opts: &HcpOptions) -> Result<HcpChain, Error> {
-    let layered = Layered::new(puzzle, opts.share)?;
+    build_variant(puzzle, opts, false)
+}
+
+/// [`build`], starting from the canonical variant of the layered graph when `canonical`
+/// (one Hamiltonian cycle per solution, [`super::canonical`]); every later step is the same.
+pub fn build_variant(
+    puzzle: &Puzzle,
+    opts: &HcpOptions,
+    canonical: bool,
+) -> Result<HcpChain, Error> {
+    let layered = Layered::with_variant(puzzle, opts.share, canonical)?;
     let clues = opts
         .clues
         .then(|| ClueArcs::new(layered.target(), layered.layout().clone(), puzzle.givens()));
@@ -590,9 +618,23 @@ impl HcpChain {
         }
     }
 
-    /// The chain as recorded in a `.map` file.
+    /// Whether the chain starts from the canonical variant ([`super::canonical`]).
+    pub fn canonical(&self) -> bool {
+        self.layout().is_canonical()
+    }
+
+    /// The chain as recorded in a `.map` file (the canonical variant adds `canonical: true` to
+    /// the `layered` step; the default chain's record is unchanged).
     pub fn steps(&self) -> Vec<StepRecord> {
-        self.options().steps()
+        let mut steps = self.options().steps();
+        if self.canonical()
+            && let Some(layered) = steps.first_mut()
+        {
+            layered
+                .params
+                .insert("canonical".into(), serde_json::Value::Bool(true));
+        }
+        steps
     }
 
     pub fn directed_target(&self) -> Option<&Digraph> {
@@ -775,7 +817,15 @@ impl HcpChain {
             return EdgeImage::Forced;
         };
         let first = first as usize;
-        let (a, b) = (layout.x(first, cell, value, 1), layout.e(first, cell));
+        let (a, b) = if !layout.is_canonical() {
+            (layout.x(first, cell, value, 1), layout.e(first, cell))
+        } else if s.domain[cell] < 2 {
+            return EdgeImage::Forced;
+        } else {
+            // The entry `b[g,k] → λ[c,k]`: used exactly by the cycles in which `c` holds `k`.
+            let g = s.choice_of[cell] as usize;
+            (layout.b(g, value), layout.link(cell, value))
+        };
         let d = self.directed();
         if !d.target().has_arc(a, b) {
             return EdgeImage::Absent;
@@ -814,7 +864,17 @@ impl HcpChain {
 
 /// Round trip through the chain of `opts` (for the registry).
 pub fn round_trip(puzzle: &Puzzle, solution: &Grid, opts: &HcpOptions) -> Result<Sizes, String> {
-    let chain = build(puzzle, opts).map_err(|e| e.to_string())?;
+    round_trip_variant(puzzle, solution, opts, false)
+}
+
+/// [`round_trip`] through [`build_variant`].
+pub fn round_trip_variant(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    opts: &HcpOptions,
+    canonical: bool,
+) -> Result<Sizes, String> {
+    let chain = build_variant(puzzle, opts, canonical).map_err(|e| e.to_string())?;
     match &chain {
         HcpChain::Directed(d) => crate::reduce::harness::round_trip(d, solution),
         HcpChain::Undirected(u) => crate::reduce::harness::round_trip(u, solution),
@@ -826,6 +886,15 @@ pub fn round_trip(puzzle: &Puzzle, solution: &Grid, opts: &HcpOptions) -> Result
 /// extracts back to `solution` through all steps so far; every declared size formula holds.
 /// One build instead of five keeps the registry test fast.
 pub fn staged_round_trip(puzzle: &Puzzle, solution: &Grid) -> Result<Sizes, String> {
+    staged_round_trip_variant(puzzle, solution, false)
+}
+
+/// [`staged_round_trip`] of the canonical variant when `canonical`.
+pub fn staged_round_trip_variant(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    canonical: bool,
+) -> Result<Sizes, String> {
     use crate::reduce::Problem;
     let every_step = HcpOptions {
         stage: Stage::Contracted,
@@ -833,7 +902,7 @@ pub fn staged_round_trip(puzzle: &Puzzle, solution: &Grid) -> Result<Sizes, Stri
         clues: true,
         share: true,
     };
-    let chain = build(puzzle, &every_step).map_err(|e| e.to_string())?;
+    let chain = build_variant(puzzle, &every_step, canonical).map_err(|e| e.to_string())?;
     let HcpChain::Undirected(u) = &chain else {
         return Err("the full chain is undirected".into());
     };

@@ -148,6 +148,9 @@ fn family_arcs(layout: &Layout, givens: &Grid, choice_only: bool) -> Vec<(u8, (u
 
 /// Sets (1) and (2): the choice arcs whose removal enforces the givens; sorted, distinct.
 pub fn choice_arcs(layout: &Layout, givens: &Grid) -> Vec<(u32, u32)> {
+    if layout.is_canonical() {
+        return super::canonical::choice_arcs(layout, givens);
+    }
     let mut arcs: Vec<(u32, u32)> = family_arcs(layout, givens, true)
         .into_iter()
         .map(|(_, a)| a)
@@ -169,9 +172,14 @@ pub struct ClueArcs {
 }
 
 impl ClueArcs {
-    /// `source` must be the layered graph of `layout` with the givens enforced.
+    /// `source` must be the layered graph of `layout` with the givens enforced. For the canonical
+    /// variant the arcs are [`super::canonical::clue_arcs`] (all under set (3)).
     pub fn new(source: &Digraph, layout: Arc<Layout>, givens: &Grid) -> ClueArcs {
-        let mut tagged = clue_family_arcs(&layout, givens);
+        let mut tagged = if layout.is_canonical() {
+            super::canonical::clue_arcs(&layout, givens)
+        } else {
+            clue_family_arcs(&layout, givens)
+        };
         tagged.sort_unstable_by_key(|&(f, a)| (a, f));
         tagged.dedup_by_key(|&mut (_, a)| a);
         let mut per_set = [0u64; FAMILIES];

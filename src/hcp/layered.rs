@@ -102,6 +102,11 @@ pub enum Vertex {
         copy: u32,
         cell: u32,
     },
+    /// `λ[cell,value]`: the link after column `value` of `cell` (canonical variant only).
+    Link {
+        cell: u32,
+        value: u8,
+    },
 }
 
 /// How vertices are named in labels.
@@ -141,6 +146,14 @@ pub struct Layout {
     copy_start: Vec<u32>,
     /// Triplet vertices of each copy (`3 Σ d_c` over its cells).
     copy_tris: Vec<u32>,
+    /// The canonical variant ([`super::canonical`]): no end or slack vertices, links instead.
+    canonical: bool,
+    /// Canonical variant: first link id, and each cell's offset among the links (`NONE` for cells
+    /// of one value).
+    link_start: u32,
+    link_off: Vec<u32>,
+    /// The cells that have links, ascending.
+    link_cells: Vec<u32>,
     total: u32,
 }
 
@@ -149,6 +162,13 @@ impl Layout {
     /// (the construction reads values in the layers), an empty layer, or more vertices than `u32`
     /// ids. Layers need not cover every cell (see [`share_layers`]).
     pub fn new(structure: Structure) -> Result<Layout, Error> {
+        Layout::with_variant(structure, false)
+    }
+
+    /// [`Layout::new`], or the numbering of the canonical variant ([`super::canonical`]) when
+    /// `canonical`: the same ids for `s, f, b, r, t` and the triplets, no slack and no end
+    /// vertices, and the links `λ[c,k]` of every cell of two or more values after the last copy.
+    pub fn with_variant(structure: Structure, canonical: bool) -> Result<Layout, Error> {
         let cells = structure.cells();
         let layers = structure.layers.len();
         if structure.layers.iter().any(|l| l.is_empty()) {
@@ -177,7 +197,9 @@ impl Layout {
             let mut starts = Vec::with_capacity(layer.len());
             for g in layer {
                 starts.push(next as u32);
-                next += g.slack().max(0) as u64;
+                if !canonical {
+                    next += g.slack().max(0) as u64;
+                }
             }
             slack_start.push(starts);
             layer_end.push(next as u32);
@@ -216,7 +238,7 @@ impl Layout {
                 off += 3 * structure.domain[c] as u64;
             }
             copy_start.push(next as u32);
-            next += off + list.len() as u64;
+            next += off + if canonical { 0 } else { list.len() as u64 };
             if next > u32::MAX as u64 / 4 {
                 return Err(Error::Usage(format!(
                     "the Hamiltonian-cycle graph would have more than {next} vertices, too many to number"
@@ -227,6 +249,24 @@ impl Layout {
             copy_offs.push(offs);
             tri_off.push(toff);
             end_idx.push(eidx);
+        }
+        let link_start = next as u32;
+        let mut link_off = vec![NONE; cells];
+        let mut link_cells = Vec::new();
+        if canonical {
+            for (c, off) in link_off.iter_mut().enumerate() {
+                let d = structure.domain[c];
+                if d >= 2 {
+                    link_cells.push(c as u32);
+                    *off = (next - link_start as u64) as u32;
+                    next += d as u64;
+                }
+            }
+            if next > u32::MAX as u64 / 4 {
+                return Err(Error::Usage(format!(
+                    "the Hamiltonian-cycle graph would have more than {next} vertices, too many to number"
+                )));
+            }
         }
         if let Some(c) = (0..cells).find(|&c| copies_of[c].is_empty() && structure.domain[c] > 1) {
             return Err(Error::Usage(format!(
@@ -262,8 +302,22 @@ impl Layout {
             end_idx,
             copy_start,
             copy_tris,
+            canonical,
+            link_start,
+            link_off,
+            link_cells,
             total: next as u32,
         })
+    }
+
+    /// Whether this is the numbering of the canonical variant.
+    pub fn is_canonical(&self) -> bool {
+        self.canonical
+    }
+    /// Canonical variant: the link `λ[cell,value]` (the cell must have two or more values).
+    pub fn link(&self, cell: usize, value: u8) -> u32 {
+        debug_assert!(self.canonical && self.link_off[cell] != NONE);
+        self.link_start + self.link_off[cell] + value as u32 - 1
     }
 
     pub fn structure(&self) -> &Structure {
@@ -321,7 +375,7 @@ impl Layout {
     /// End vertex of `cell` in copy `copy` (`v[i,j]` for copy 0 of Sudoku, `w[i,j]` for copy 1).
     /// The cell must take part in the copy.
     pub fn e(&self, copy: usize, cell: usize) -> u32 {
-        debug_assert!(self.end_idx[copy][cell] != NONE);
+        debug_assert!(!self.canonical && self.end_idx[copy][cell] != NONE);
         self.copy_start[copy] + self.copy_tris[copy] + self.end_idx[copy][cell]
     }
 
@@ -346,7 +400,7 @@ impl Layout {
     }
 
     /// Where `t[G]` leads.
-    fn after_exit(&self, layer: usize, group: usize) -> u32 {
+    pub(crate) fn after_exit(&self, layer: usize, group: usize) -> u32 {
         if group + 1 < self.structure.layers[layer].len() {
             self.r(layer, group + 1, 1)
         } else {
@@ -410,6 +464,18 @@ impl Layout {
                 index: id - self.slack_start[l][g],
             });
         }
+        if self.canonical && id >= self.link_start {
+            let rel = id - self.link_start;
+            // Cells of one value have no links: search the cells that do (ascending offsets).
+            let i = self
+                .link_cells
+                .partition_point(|&c| self.link_off[c as usize] <= rel);
+            let cell = *self.link_cells.get(i.checked_sub(1)?)? as usize;
+            return Some(Vertex::Link {
+                cell: cell as u32,
+                value: (rel - self.link_off[cell] + 1) as u8,
+            });
+        }
         let copy = last(&self.copy_start, id);
         let off = id - self.copy_start[copy];
         if off < self.copy_tris[copy] {
@@ -454,6 +520,7 @@ impl Layout {
                 pos,
             } => self.x(copy as usize, cell as usize, value, pos),
             Vertex::End { copy, cell } => self.e(copy as usize, cell as usize),
+            Vertex::Link { cell, value } => self.link(cell as usize, value),
         }
     }
 
@@ -525,6 +592,10 @@ impl Layout {
                     format!("v{}[{i},{j}]", copy + 1)
                 }
             }
+            Vertex::Link { cell, value } => {
+                let (i, j) = rc(cell);
+                format!("l[{i},{j},{value}]")
+            }
         }
     }
 
@@ -539,6 +610,9 @@ impl Layout {
     /// Every arc of the construction for the structure (no givens) that `keep` accepts; each arc
     /// once.
     pub fn arcs(&self, mut keep: impl FnMut(u32, u32) -> bool) -> Vec<(u32, u32)> {
+        if self.canonical {
+            return super::canonical::arcs(self, keep);
+        }
         let s = &self.structure;
         let mut arcs = Vec::with_capacity(self.estimated_arcs());
         let mut push = |a: u32, b: u32, arcs: &mut Vec<(u32, u32)>| {
@@ -814,11 +888,16 @@ impl Layered {
     /// The construction for `puzzle`; `share` applies [`share_layers`] to Suguru (Sudoku keeps
     /// Haythorpe's graph whatever `share` says).
     pub fn new(puzzle: &Puzzle, share: bool) -> Result<Layered, Error> {
+        Layered::with_variant(puzzle, share, false)
+    }
+
+    /// [`Layered::new`], or the canonical variant ([`super::canonical`]) when `canonical`.
+    pub fn with_variant(puzzle: &Puzzle, share: bool, canonical: bool) -> Result<Layered, Error> {
         let structure = match puzzle {
             Puzzle::Suguru(_) if share => share_layers(&puzzle.structure()),
             _ => puzzle.structure(),
         };
-        let layout = Arc::new(Layout::new(structure)?);
+        let layout = Arc::new(Layout::with_variant(structure, canonical)?);
         let forbidden = super::clues::choice_arcs(&layout, puzzle.givens());
         let mut all = 0u64;
         let arcs = layout.arcs(|a, b| {
@@ -832,6 +911,10 @@ impl Layered {
         let mut declared = Sizes::new();
         let s = layout.structure();
         let (v, a) = match puzzle {
+            _ if canonical => (
+                super::canonical::formula_vertices(s),
+                super::canonical::formula_arcs(s),
+            ),
             Puzzle::Sudoku(p) if p.n() >= 3 => sudoku_formula(p.n() as u64),
             _ => (Layout::formula_vertices(s), Layout::formula_arcs(s)),
         };
@@ -873,6 +956,9 @@ impl Layered {
     /// The canonical Hamiltonian cycle of a solution (see [`canonical_tour`]).
     pub fn tour_of(&self, solution: &Grid) -> Result<Tour, CertificateError> {
         self.puzzle.check(solution)?;
+        if self.layout.is_canonical() {
+            return super::canonical::tour(&self.layout, solution);
+        }
         canonical_tour(&self.layout, solution)
     }
 }
@@ -1002,7 +1088,11 @@ impl Reduction for Layered {
     }
     fn extract(&self, tour: &Tour) -> Result<Grid, CertificateError> {
         self.target.check(tour)?;
-        let grid = decode_tour(&self.layout, tour)?;
+        let grid = if self.layout.is_canonical() {
+            super::canonical::decode(&self.layout, tour)?
+        } else {
+            decode_tour(&self.layout, tour)?
+        };
         self.puzzle.check(&grid).map_err(|e| {
             CertificateError::new(format!(
                 "the cycle decodes to a grid that is not a solution ({e}); this is a bug in the construction"

@@ -3,10 +3,12 @@
 //! the reducer of the `reduced` stage (puzzle singles and forced edges), the chain that composes
 //! them and an exact solver.
 //!
-//! Entry points: [`chain::build`] (puzzle → graph at a stage, with labels, sizes and decoding),
+//! Entry points: [`chain::build`] (puzzle → graph at a stage, with labels, sizes and decoding;
+//! [`chain::build_variant`] from the canonical variant, one cycle per solution: [`canonical`]),
 //! [`solve::HcSolver`] (Hamiltonian cycles of any graph), [`solve::grids`] (distinct grids through
 //! the chain). The construction and its proofs: `docs/hcp-construction.md`.
 
+pub mod canonical;
 pub mod chain;
 pub mod clues;
 pub mod contract;

@@ -118,12 +118,18 @@ impl Deductions {
 
 /// The arcs of the layered graph of `layout` that the deductions and the canonical order rule
 /// out (the table in the module docs); may repeat arcs and name arcs already removed. `d.cand`
-/// must have one mask per cell of the layout's structure.
+/// must have one mask per cell of the layout's structure. For the canonical variant
+/// ([`super::canonical`]): [`super::canonical::ruled_out`].
 pub fn forced_arcs(layout: &Layout, d: &Deductions) -> Vec<(u32, u32)> {
     let s = layout.structure();
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(16 * s.cells() * 8);
     if layout.layers() == 0 || d.cand.len() != s.cells() {
         return out;
+    }
+    if layout.is_canonical() {
+        // One cycle per solution: every arc no allowed solution's cycle uses can go (G, E1–E8,
+        // E15 in one rule; C1 and C2 have nothing left to order).
+        return super::canonical::ruled_out(layout, &d.cand);
     }
     // G: implied values (and the givens, whose arcs are already gone) as givens.
     let decided = d.decided(s.rows, s.cols);

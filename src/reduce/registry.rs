@@ -59,6 +59,11 @@ pub fn registry() -> Vec<Registered> {
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
         },
+        Registered {
+            name: "hcp-canonical",
+            accepts: hcp_accepts,
+            round_trip: |p, s| crate::hcp::chain::staged_round_trip_variant(p, s, true),
+        },
     ];
     all.extend(sat_ilp());
     all
