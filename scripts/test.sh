@@ -16,3 +16,8 @@ scripts/notebooks.sh --quick
 if [ "${GRIDREDUCE_FUZZ:-0}" = 1 ]; then
   scripts/fuzz.sh --brief
 fi
+# The `highs` feature is opt-in here (it installs cmake and libclang with apt when missing, and
+# HiGHS takes about 6 minutes to build); CI turns it on: GRIDREDUCE_HIGHS=1 scripts/test.sh.
+if [ "${GRIDREDUCE_HIGHS:-0}" = 1 ]; then
+  scripts/test-highs.sh
+fi

@@ -58,14 +58,16 @@ fn ilp_solves_the_forum_hardest_9x9_to_their_known_solutions() {
     assert_eq!(n, 375);
 }
 
-/// 16×16 and 25×25: minutes with microlp, so only by default with HiGHS.
+/// 16×16 (155 puzzles): minutes each with microlp, so only by default with HiGHS (0.15 s each in a
+/// debug build). The 25×25 are left out: HiGHS did not finish Frisch's 25×25 #1 in 10 minutes
+/// (docs/sat-ilp.md).
 #[test]
 #[cfg_attr(
     not(feature = "highs"),
     ignore = "microlp needs minutes per 16x16 puzzle; run with --features highs or --ignored"
 )]
-fn ilp_solves_the_large_sudoku_to_their_known_solutions() {
-    assert!(solves_to_known(|p| p.rows() > 10, |_| true) > 150);
+fn ilp_solves_the_16x16_to_their_known_solutions() {
+    assert_eq!(solves_to_known(|p| p.rows() == 16, |_| true), 155);
 }
 
 #[test]
