@@ -23,6 +23,7 @@ fn contracted() -> HcpOptions {
         trim: true,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 
@@ -42,6 +43,7 @@ fn blank_directed(n: usize) -> u32 {
         trim: false,
         clues: true,
         share: true,
+        canonical: false,
     };
     build(&puzzle, &opts).unwrap().vertices()
 }

@@ -33,6 +33,7 @@ fn stage(stage: Stage) -> HcpOptions {
         trim: false,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 

@@ -19,6 +19,7 @@ fn opts(stage: Stage) -> HcpOptions {
         trim: false,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 

@@ -217,9 +217,9 @@ impl ReduceOptions {
         })
     }
 
-    /// The Hamiltonian-cycle chain options of `stage`, `trim` and `keep-clue-arcs`.
+    /// The Hamiltonian-cycle chain options of `stage`, `trim`, `keep-clue-arcs` and `canonical`.
     pub fn hcp_options(&self) -> crate::hcp::HcpOptions {
-        crate::cli::hcp_export::options(self.stage, self.trim, self.keep_clue_arcs)
+        crate::cli::hcp_export::options(self.stage, self.trim, self.keep_clue_arcs, self.canonical)
     }
 
     /// Whether reducing a puzzle needs one of its solutions (to write the witness tour).

@@ -60,6 +60,7 @@ pub fn hcp_route_options() -> crate::hcp::HcpOptions {
         trim: false,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 

@@ -62,6 +62,7 @@ fn agree(puzzle: &Puzzle, label: &str, hcp_stages: bool) -> usize {
                     trim,
                     clues: true,
                     share: true,
+                    canonical: false,
                 };
                 let found = grids(puzzle, &opts, limit, &SolveOptions::default())
                     .unwrap_or_else(|e| panic!("{label}: hcp {stage:?} trim {trim}: {e}"));

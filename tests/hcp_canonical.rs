@@ -8,7 +8,7 @@
 
 use gridreduce::cover::{PuzzleToCover, solutions};
 use gridreduce::hcp::canonical;
-use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build_variant};
+use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build};
 use gridreduce::hcp::graph::Tour;
 use gridreduce::hcp::layered::Layout;
 use gridreduce::hcp::solve::HcSolver;
@@ -19,12 +19,18 @@ use gridreduce::reduce::{Problem, Reduction};
 mod common;
 use common::{Rng, random_sudoku4, random_suguru};
 
+/// The canonical variant at `stage` (`variant(.., false)`: Haythorpe's graph, for comparisons).
 fn opts(stage: Stage, clues: bool, share: bool) -> HcpOptions {
+    variant(stage, clues, share, true)
+}
+
+fn variant(stage: Stage, clues: bool, share: bool, canonical: bool) -> HcpOptions {
     HcpOptions {
         stage,
         trim: false,
         clues,
         share,
+        canonical,
     }
 }
 
@@ -85,7 +91,7 @@ const STAGES: [(Stage, bool); 4] = [
 fn check(puzzle: &Puzzle, stages: &[(Stage, bool)], share: bool, what: &str) -> usize {
     let want = reference(puzzle, 5_000);
     for &(stage, clues) in stages {
-        let chain = build_variant(puzzle, &opts(stage, clues, share), true).unwrap();
+        let chain = build(puzzle, &opts(stage, clues, share)).unwrap();
         let got = sorted(all_cycles(&chain, want.len() + 5));
         assert_eq!(
             got.len(),
@@ -102,7 +108,7 @@ fn check(puzzle: &Puzzle, stages: &[(Stage, bool)], share: bool, what: &str) -> 
 #[test]
 fn blank_4x4_has_exactly_288_cycles() {
     let blank = Puzzle::from(Sudoku::blank(4));
-    let chain = build_variant(&blank, &opts(Stage::Directed, false, true), true).unwrap();
+    let chain = build(&blank, &opts(Stage::Directed, false, true)).unwrap();
     let grids = all_cycles(&chain, 400);
     assert_eq!(grids.len(), 288);
     assert_eq!(sorted(grids), reference(&blank, 1000));
@@ -181,7 +187,7 @@ fn suguru_cycles_equal_solutions() {
 fn closed_forms_hold() {
     for n in [3usize, 4, 6, 9, 16] {
         let p = Puzzle::from(Sudoku::blank(n));
-        let chain = build_variant(&p, &opts(Stage::Directed, false, true), true).unwrap();
+        let chain = build(&p, &opts(Stage::Directed, false, true)).unwrap();
         let (v, a) = canonical::sudoku_formula(n as u64);
         assert_eq!(
             (chain.vertices() as u64, chain.edges() as u64),
@@ -195,8 +201,7 @@ fn closed_forms_hold() {
     }
     for case in shipped_cases(|p| p.kind() == "suguru").iter().take(30) {
         for share in [true, false] {
-            let chain =
-                build_variant(&case.puzzle, &opts(Stage::Directed, false, share), true).unwrap();
+            let chain = build(&case.puzzle, &opts(Stage::Directed, false, share)).unwrap();
             let s = chain.layout().structure();
             let structure_arcs = chain.stats().structure_edges;
             assert_eq!(chain.vertices() as u64, canonical::formula_vertices(s));
@@ -224,7 +229,7 @@ fn labels_and_ids_round_trip() {
 fn extract_refuses_bad_tours() {
     let case = shipped_cases(|p| p.rows() == 4).into_iter().next().unwrap();
     for stage in [Stage::Directed, Stage::Undirected] {
-        let chain = build_variant(&case.puzzle, &opts(stage, true, true), true).unwrap();
+        let chain = build(&case.puzzle, &opts(stage, true, true)).unwrap();
         let tour: Tour = chain.witness(&case.solution).unwrap();
         assert_eq!(chain.extract(&tour).unwrap(), case.solution);
         let mut swapped = tour.clone();
@@ -236,7 +241,7 @@ fn extract_refuses_bad_tours() {
         assert!(chain.extract(&wrong).is_err());
     }
     // The witness refuses a grid that is not a solution.
-    let chain = build_variant(&case.puzzle, &opts(Stage::Directed, true, true), true).unwrap();
+    let chain = build(&case.puzzle, &opts(Stage::Directed, true, true)).unwrap();
     let mut bad = case.solution.clone();
     let (a, b) = (bad.get(0), bad.get(1));
     bad.set(0, b);
@@ -354,7 +359,7 @@ fn report_sizes_and_times() {
     use gridreduce::hcp::solve::{SolveOptions, chain_grids};
     use std::time::Instant;
     let row = |p: &Puzzle, stage: Stage, clues: bool, canonical: bool| {
-        let c = build_variant(p, &opts(stage, clues, true), canonical).unwrap();
+        let c = build(p, &variant(stage, clues, true, canonical)).unwrap();
         format!("{} / {}", c.vertices(), c.edges())
     };
     println!(
@@ -410,7 +415,7 @@ fn report_sizes_and_times() {
         let mut rounds = Vec::new();
         for p in &puzzles {
             let t = Instant::now();
-            let chain = build_variant(p, &opts(Stage::Directed, true, true), canonical).unwrap();
+            let chain = build(p, &variant(Stage::Directed, true, true, canonical)).unwrap();
             let found = chain_grids(&chain, 2, &SolveOptions::default()).unwrap();
             assert_eq!(found.grids.len(), 1);
             times.push(t.elapsed().as_secs_f64());

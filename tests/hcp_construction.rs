@@ -17,6 +17,7 @@ fn opts(stage: Stage, trim: bool) -> HcpOptions {
         trim,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 

@@ -58,6 +58,7 @@ fn check(puzzle: &Puzzle, what: &str) -> usize {
             trim,
             clues,
             share,
+            canonical: false,
         };
         let found = grids(puzzle, &opts, usize::MAX, &SolveOptions::default())
             .unwrap_or_else(|e| panic!("{what} at {opts:?}: {e}"));

@@ -29,6 +29,7 @@ fn reduced() -> HcpOptions {
         trim: false,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 

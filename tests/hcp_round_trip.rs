@@ -11,7 +11,7 @@ fn run(n: usize) {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-            staged_round_trip(&c.puzzle, &c.solution)
+            staged_round_trip(&c.puzzle, &c.solution, false)
                 .err()
                 .map(|e| format!("{}: {e}", c.name))
         })

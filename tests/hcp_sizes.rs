@@ -20,6 +20,7 @@ fn opts(trim: bool) -> HcpOptions {
         trim,
         clues: true,
         share: true,
+        canonical: false,
     }
 }
 
@@ -239,6 +240,7 @@ fn dump_example() {
             trim: false,
             clues: true,
             share: false,
+            canonical: false,
         },
     )
     .unwrap();
@@ -340,6 +342,7 @@ fn report_clue_subsets() {
                         trim: false,
                         clues: false,
                         share: true,
+                        canonical: false,
                     },
                 )
                 .unwrap();

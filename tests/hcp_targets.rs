@@ -16,22 +16,23 @@
 
 use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::graphs::{Instance, read_graph};
-use gridreduce::hcp::chain::{HcpOptions, build, build_variant};
+use gridreduce::hcp::chain::{HcpOptions, build};
 use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids};
 use gridreduce::puzzle::{Grid, Puzzle};
 use gridreduce::reduce::harness::data_dir;
 use std::time::{Duration, Instant};
 
+/// The route's chain, or `HCP_STAGE`'s; `HCP_CANONICAL=1` / `0` starts from the canonical /
+/// Haythorpe's layered graph instead of the route's choice.
 fn options() -> HcpOptions {
-    match std::env::var("HCP_STAGE") {
+    let mut opts = match std::env::var("HCP_STAGE") {
         Ok(name) => HcpOptions::from_stage_name(&name, false).expect("HCP_STAGE"),
         Err(_) => gridreduce::solvers::hcp_route_options(),
+    };
+    if let Ok(v) = std::env::var("HCP_CANONICAL") {
+        opts.canonical = v == "1";
     }
-}
-
-/// `HCP_CANONICAL=1`: start from the canonical layered graph (one cycle per solution).
-fn canonical() -> bool {
-    std::env::var("HCP_CANONICAL").is_ok_and(|v| v == "1")
+    opts
 }
 
 /// CPU time of this thread: the machine is shared, so wall time alone says little.
@@ -92,9 +93,8 @@ impl Row {
 
 fn header() {
     println!(
-        "\nstage {:?}, canonical {}; load average {}",
+        "\nstage {:?}; load average {}",
         options(),
-        canonical(),
         std::fs::read_to_string("/proc/loadavg")
             .unwrap_or_default()
             .trim()
@@ -117,7 +117,7 @@ fn sudoku_set(file: &str, label: &str, pick: impl Fn(usize) -> bool) -> Row {
             continue;
         }
         let (start, cpu0) = (Instant::now(), cpu());
-        let chain = build_variant(&entry.puzzle, &opts, canonical()).unwrap();
+        let chain = build(&entry.puzzle, &opts).unwrap();
         let found = chain_grids(&chain, 1, &SolveOptions::default()).unwrap();
         row.times.push(start.elapsed());
         row.cpu.push(cpu() - cpu0);
@@ -228,7 +228,7 @@ fn blank4_enumeration() {
     let puzzle = Puzzle::from(gridreduce::puzzle::Sudoku::blank(4));
     let opts = options();
     let (start, cpu0) = (Instant::now(), cpu());
-    let chain = build_variant(&puzzle, &opts, canonical()).unwrap();
+    let chain = build(&puzzle, &opts).unwrap();
     let found = chain_grids(&chain, usize::MAX, &SolveOptions::default()).unwrap();
     let (t, c) = (start.elapsed(), cpu() - cpu0);
     assert_eq!(found.grids.len(), 288);

@@ -39,7 +39,7 @@ use gridreduce::formats::tour::{
     write_perm,
 };
 use gridreduce::formats::{arcs, concorde, tsplib};
-use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build_variant, variant_from_steps};
+use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build};
 use gridreduce::hcp::graph::{Digraph, Graph, Tour};
 use gridreduce::ilp::{PuzzleToIlp, integral_point};
 use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
@@ -345,7 +345,8 @@ fn hcp_variant_properties(
     rng: &mut Rng,
     files: bool,
 ) {
-    let chain = build_variant(puzzle, &opts, canonical).unwrap();
+    let opts = HcpOptions { canonical, ..opts };
+    let chain = build(puzzle, &opts).unwrap();
     let tour = chain.witness(s).unwrap();
     assert_eq!(
         &chain.extract(&tour).unwrap(),
@@ -411,8 +412,8 @@ fn hcp_variant_properties(
         tours_read_back(&tour);
         let map = map_reads_back(puzzle, chain.steps(), "hcp", String::new());
         assert_eq!(
-            variant_from_steps(&map.chain).unwrap(),
-            (opts, canonical),
+            HcpOptions::from_steps(&map.chain).unwrap(),
+            opts,
             "map chain"
         );
     }
@@ -538,30 +539,35 @@ fn all_properties(puzzle: &Puzzle, s: &Grid, seed: u64, files: bool) {
             trim: false,
             clues: true,
             share: true,
+            canonical: false,
         },
         HcpOptions {
             stage: Stage::Undirected,
             trim: true,
             clues: true,
             share: true,
+            canonical: false,
         },
         HcpOptions {
             stage: Stage::Contracted,
             trim: false,
             clues: true,
             share: true,
+            canonical: false,
         },
         HcpOptions {
             stage: Stage::Undirected,
             trim: false,
             clues: false,
             share: false,
+            canonical: false,
         },
         HcpOptions {
             stage: Stage::Reduced,
             trim: false,
             clues: true,
             share: true,
+            canonical: false,
         },
     ];
     // 9×9: the two ends of the chain (each stage's steps are also inside the contracted chain).
@@ -583,6 +589,7 @@ fn all_properties(puzzle: &Puzzle, s: &Grid, seed: u64, files: bool) {
             trim: false,
             clues: true,
             share: true,
+            canonical: false,
         };
         hcp_variant_properties(puzzle, s, opts, true, &mut rng, files);
     }

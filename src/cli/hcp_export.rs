@@ -7,7 +7,7 @@ use crate::formats::dot::{DotOptions, write_dot_digraph, write_dot_graph};
 use crate::formats::map::{Fingerprinter, MapFile};
 use crate::formats::tour::{Base, TourFormat, TourOptions, read_tour, write_lkh_tour};
 use crate::formats::{arcs, concorde, tsplib};
-use crate::hcp::chain::{HcpChain, HcpOptions, Stage, build_variant, variant_from_steps};
+use crate::hcp::chain::{HcpChain, HcpOptions, Stage, build};
 use crate::hcp::{Digraph, Graph};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Sizes;
@@ -61,8 +61,6 @@ impl HcpFormat {
 #[derive(Clone, Debug)]
 pub struct HcpExportOptions {
     pub options: HcpOptions,
-    /// Start from the canonical variant (`--canonical`).
-    pub canonical: bool,
     pub format: Option<HcpFormat>,
     pub matrix_limit: u32,
     /// The puzzle's solution, for `--witness` (the caller solves if it is unknown).
@@ -97,7 +95,7 @@ pub fn graph_fingerprint(chain: &HcpChain) -> String {
 
 /// Builds the export of one puzzle's graph.
 pub fn export(puzzle: &Puzzle, name: &str, opts: &HcpExportOptions) -> Result<Export> {
-    let chain = Arc::new(build_variant(puzzle, &opts.options, opts.canonical)?);
+    let chain = Arc::new(build(puzzle, &opts.options)?);
     let directed = chain.undirected_target().is_none();
     let format = opts.format.unwrap_or(if directed {
         HcpFormat::Arcs
@@ -247,8 +245,7 @@ pub fn decode(
     format: Option<TourFormat>,
     base: Option<Base>,
 ) -> Result<Grid> {
-    let (options, canonical) = variant_from_steps(&map.chain)?;
-    let chain = build_variant(puzzle, &options, canonical)?;
+    let chain = build(puzzle, &HcpOptions::from_steps(&map.chain)?)?;
     let rebuilt = graph_fingerprint(&chain);
     if rebuilt != map.target.fingerprint {
         return Err(Error::Input(
@@ -341,7 +338,12 @@ pub enum StageArg {
 
 /// The chain options of `--stage`, `--trim` (the triplet trick on any undirected stage) and
 /// `--keep-clue-arcs`.
-pub fn options(stage: Option<StageArg>, trim: bool, keep_clue_arcs: bool) -> HcpOptions {
+pub fn options(
+    stage: Option<StageArg>,
+    trim: bool,
+    keep_clue_arcs: bool,
+    canonical: bool,
+) -> HcpOptions {
     let (stage, trim) = match stage.unwrap_or(StageArg::Contracted) {
         StageArg::Directed => (Stage::Directed, false),
         StageArg::Undirected => (Stage::Undirected, trim),
@@ -353,6 +355,7 @@ pub fn options(stage: Option<StageArg>, trim: bool, keep_clue_arcs: bool) -> Hcp
         stage,
         trim,
         clues: !keep_clue_arcs,
+        canonical,
         ..HcpOptions::default()
     }
 }

@@ -135,8 +135,12 @@ pub fn export_with(entry: &Entry, args: &ReduceOptions, solve: SolveFn) -> Resul
                 None
             };
             let options = super::hcp_export::HcpExportOptions {
-                options: super::hcp_export::options(args.stage, args.trim, args.keep_clue_arcs),
-                canonical: args.canonical,
+                options: super::hcp_export::options(
+                    args.stage,
+                    args.trim,
+                    args.keep_clue_arcs,
+                    args.canonical,
+                ),
                 format: args.format,
                 matrix_limit: args.matrix_limit,
                 witness,

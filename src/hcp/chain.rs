@@ -71,6 +71,9 @@ pub struct HcpOptions {
     /// Suguru: keep cells only in the layers whose constraints need them
     /// ([`share_layers`](super::layered::share_layers)); no effect on Sudoku.
     pub share: bool,
+    /// Start from the canonical variant of the layered graph ([`super::canonical`]): exactly
+    /// one Hamiltonian cycle per solution.
+    pub canonical: bool,
 }
 
 impl Default for HcpOptions {
@@ -83,6 +86,7 @@ impl Default for HcpOptions {
             trim: false,
             clues: true,
             share: true,
+            canonical: false,
         }
     }
 }
@@ -108,6 +112,7 @@ impl HcpOptions {
             trim,
             clues: true,
             share: true,
+            canonical: false,
         })
     }
 
@@ -121,6 +126,12 @@ impl HcpOptions {
         layered
             .params
             .insert("share".into(), serde_json::Value::Bool(self.share));
+        // Only when set, so that the default chain's record is what it always was.
+        if self.canonical {
+            layered
+                .params
+                .insert("canonical".into(), serde_json::Value::Bool(true));
+        }
         let mut out = vec![layered];
         if self.clues {
             out.push(step("clues"));
@@ -152,12 +163,13 @@ impl HcpOptions {
             Stage::Contracted,
             Stage::Reduced,
         ] {
-            for bits in 0..8u8 {
+            for bits in 0..16u8 {
                 let options = HcpOptions {
                     stage,
                     trim: bits & 1 != 0 && stage != Stage::Directed,
                     clues: bits & 2 != 0,
                     share: bits & 4 != 0,
+                    canonical: bits & 8 != 0,
                 };
                 if options.steps() == steps {
                     return Ok(options);
@@ -170,24 +182,6 @@ impl HcpOptions {
             names.join(", ")
         )))
     }
-}
-
-/// Inverse of [`HcpChain::steps`]: the options and whether the chain is the canonical variant.
-pub fn variant_from_steps(steps: &[StepRecord]) -> Result<(HcpOptions, bool), Error> {
-    let mut steps = steps.to_vec();
-    let mut canonical = false;
-    if let Some(first) = steps.first_mut()
-        && first.step == "layered"
-        && let Some(v) = first.params.remove("canonical")
-    {
-        canonical = v == serde_json::Value::Bool(true);
-        if !canonical {
-            return Err(Error::Usage(format!(
-                "the layered step's `canonical` is {v}, not true"
-            )));
-        }
-    }
-    Ok((HcpOptions::from_steps(&steps)?, canonical))
 }
 
 /// Directed stages: layered graph, optionally without the redundant clue arcs.
@@ -420,17 +414,7 @@ pub struct HcpStats {
 /// Builds the chain for `puzzle`. Fails only when the structure cannot be encoded (no check layer
 /// with cells of several values; more vertices than `u32` ids).
 pub fn build(puzzle: &Puzzle, opts: &HcpOptions) -> Result<HcpChain, Error> {
-    build_variant(puzzle, opts, false)
-}
-
-/// [`build`], starting from the canonical variant of the layered graph when `canonical`
-/// (one Hamiltonian cycle per solution, [`super::canonical`]); every later step is the same.
-pub fn build_variant(
-    puzzle: &Puzzle,
-    opts: &HcpOptions,
-    canonical: bool,
-) -> Result<HcpChain, Error> {
-    let layered = Layered::with_variant(puzzle, opts.share, canonical)?;
+    let layered = Layered::with_variant(puzzle, opts.share, opts.canonical)?;
     let clues = opts
         .clues
         .then(|| ClueArcs::new(layered.target(), layered.layout().clone(), puzzle.givens()));
@@ -602,6 +586,7 @@ impl HcpChain {
                 trim: false,
                 clues: d.clues.is_some(),
                 share: d.layered.share(),
+                canonical: self.canonical(),
             },
             HcpChain::Undirected(u) => HcpOptions {
                 stage: if u.force.is_some() {
@@ -614,6 +599,7 @@ impl HcpChain {
                 trim: u.trim.is_some(),
                 clues: u.directed.clues.is_some(),
                 share: u.directed.layered.share(),
+                canonical: self.canonical(),
             },
         }
     }
@@ -623,18 +609,9 @@ impl HcpChain {
         self.layout().is_canonical()
     }
 
-    /// The chain as recorded in a `.map` file (the canonical variant adds `canonical: true` to
-    /// the `layered` step; the default chain's record is unchanged).
+    /// The chain as recorded in a `.map` file.
     pub fn steps(&self) -> Vec<StepRecord> {
-        let mut steps = self.options().steps();
-        if self.canonical()
-            && let Some(layered) = steps.first_mut()
-        {
-            layered
-                .params
-                .insert("canonical".into(), serde_json::Value::Bool(true));
-        }
-        steps
+        self.options().steps()
     }
 
     pub fn directed_target(&self) -> Option<&Digraph> {
@@ -864,17 +841,7 @@ impl HcpChain {
 
 /// Round trip through the chain of `opts` (for the registry).
 pub fn round_trip(puzzle: &Puzzle, solution: &Grid, opts: &HcpOptions) -> Result<Sizes, String> {
-    round_trip_variant(puzzle, solution, opts, false)
-}
-
-/// [`round_trip`] through [`build_variant`].
-pub fn round_trip_variant(
-    puzzle: &Puzzle,
-    solution: &Grid,
-    opts: &HcpOptions,
-    canonical: bool,
-) -> Result<Sizes, String> {
-    let chain = build_variant(puzzle, opts, canonical).map_err(|e| e.to_string())?;
+    let chain = build(puzzle, opts).map_err(|e| e.to_string())?;
     match &chain {
         HcpChain::Directed(d) => crate::reduce::harness::round_trip(d, solution),
         HcpChain::Undirected(u) => crate::reduce::harness::round_trip(u, solution),
@@ -885,12 +852,8 @@ pub fn round_trip_variant(
 /// after each step the witness of `solution` is a valid certificate of that step's target and
 /// extracts back to `solution` through all steps so far; every declared size formula holds.
 /// One build instead of five keeps the registry test fast.
-pub fn staged_round_trip(puzzle: &Puzzle, solution: &Grid) -> Result<Sizes, String> {
-    staged_round_trip_variant(puzzle, solution, false)
-}
-
-/// [`staged_round_trip`] of the canonical variant when `canonical`.
-pub fn staged_round_trip_variant(
+/// `canonical`: the same through the canonical variant.
+pub fn staged_round_trip(
     puzzle: &Puzzle,
     solution: &Grid,
     canonical: bool,
@@ -901,8 +864,9 @@ pub fn staged_round_trip_variant(
         trim: true,
         clues: true,
         share: true,
+        canonical,
     };
-    let chain = build_variant(puzzle, &every_step, canonical).map_err(|e| e.to_string())?;
+    let chain = build(puzzle, &every_step).map_err(|e| e.to_string())?;
     let HcpChain::Undirected(u) = &chain else {
         return Err("the full chain is undirected".into());
     };

@@ -4,7 +4,7 @@
 //! them and an exact solver.
 //!
 //! Entry points: [`chain::build`] (puzzle → graph at a stage, with labels, sizes and decoding;
-//! [`chain::build_variant`] from the canonical variant, one cycle per solution: [`canonical`]),
+//! `HcpOptions::canonical` starts from the canonical variant, one cycle per solution: [`canonical`]),
 //! [`solve::HcSolver`] (Hamiltonian cycles of any graph), [`solve::grids`] (distinct grids through
 //! the chain). The construction and its proofs: `docs/hcp-construction.md`.
 

@@ -31,7 +31,7 @@ pub fn registry() -> Vec<Registered> {
         Registered {
             name: "hcp",
             accepts: hcp_accepts,
-            round_trip: crate::hcp::chain::staged_round_trip,
+            round_trip: |p, s| crate::hcp::chain::staged_round_trip(p, s, false),
         },
         Registered {
             name: "hcp-untrimmed",
@@ -42,6 +42,7 @@ pub fn registry() -> Vec<Registered> {
                     trim: false,
                     clues: true,
                     share: true,
+                    canonical: false,
                 };
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
@@ -55,6 +56,7 @@ pub fn registry() -> Vec<Registered> {
                     trim: false,
                     clues: true,
                     share: true,
+                    canonical: false,
                 };
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
@@ -62,7 +64,7 @@ pub fn registry() -> Vec<Registered> {
         Registered {
             name: "hcp-canonical",
             accepts: hcp_accepts,
-            round_trip: |p, s| crate::hcp::chain::staged_round_trip_variant(p, s, true),
+            round_trip: |p, s| crate::hcp::chain::staged_round_trip(p, s, true),
         },
     ];
     all.extend(sat_ilp());
