@@ -52,30 +52,30 @@ fn agree(puzzle: &Puzzle, label: &str, hcp_stages: bool) -> usize {
         );
     }
     if hcp_stages {
-        for stage in [Stage::Directed, Stage::Undirected, Stage::Contracted] {
-            for trim in [false, true] {
-                if stage == Stage::Directed && trim {
-                    continue;
-                }
-                let opts = HcpOptions {
-                    stage,
-                    trim,
-                    clues: true,
-                    share: true,
-                    canonical: false,
-                };
-                let found = grids(puzzle, &opts, limit, &SolveOptions::default())
-                    .unwrap_or_else(|e| panic!("{label}: hcp {stage:?} trim {trim}: {e}"));
-                assert!(
-                    found.complete,
-                    "{label}: hcp {stage:?}: search not complete"
-                );
-                assert_eq!(
-                    sorted(found.grids),
-                    want,
-                    "{label}: hcp {stage:?} trim {trim} disagrees"
-                );
-            }
+        let stages = [
+            Stage::Directed,
+            Stage::Undirected,
+            Stage::Contracted,
+            Stage::Reduced,
+        ];
+        for (stage, trim, canonical) in stages
+            .into_iter()
+            .flat_map(|s| [(s, false), (s, true)])
+            .filter(|&(s, trim)| !(s == Stage::Directed && trim))
+            .flat_map(|(s, trim)| [(s, trim, false), (s, trim, true)])
+        {
+            let opts = HcpOptions {
+                stage,
+                trim,
+                clues: true,
+                share: true,
+                canonical,
+            };
+            let what = format!("hcp {stage:?} trim {trim} canonical {canonical}");
+            let found = grids(puzzle, &opts, limit, &SolveOptions::default())
+                .unwrap_or_else(|e| panic!("{label}: {what}: {e}"));
+            assert!(found.complete, "{label}: {what}: search not complete");
+            assert_eq!(sorted(found.grids), want, "{label}: {what} disagrees");
         }
     }
     want.len()
