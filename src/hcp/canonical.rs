@@ -279,24 +279,7 @@ pub fn tour(layout: &Layout, solution: &Grid) -> Result<Tour, CertificateError> 
 /// holds the `k` whose link `λ[c,k]` is entered from a choice vertex; a cell of one value holds 1.
 pub fn decode(layout: &Layout, tour: &Tour) -> Result<Grid, CertificateError> {
     let s = layout.structure();
-    let n = layout.vertices() as usize;
-    if tour.len() != n {
-        return Err(CertificateError::new(format!(
-            "tour has {} vertices, the graph has {n}",
-            tour.len()
-        )));
-    }
-    let mut pred = vec![u32::MAX; n];
-    for i in 0..tour.len() {
-        let (a, b) = (tour[i], tour[(i + 1) % tour.len()]);
-        if b as usize >= n {
-            return Err(CertificateError::new(format!(
-                "tour names vertex {}",
-                b + 1
-            )));
-        }
-        pred[b as usize] = a;
-    }
+    let pred = super::layered::predecessors(layout, tour)?;
     let mut grid = Grid::empty(s.rows, s.cols);
     for c in 0..s.cells() {
         let d = s.domain[c];

@@ -1021,11 +1021,9 @@ pub fn canonical_tour(layout: &Layout, solution: &Grid) -> Result<Tour, Certific
     Ok(tour)
 }
 
-/// The paper's §6 decoding of a Hamiltonian cycle (already checked against the graph): the
-/// predecessor of `e⁰[c]` (`v[i,j]`) is `x⁰[c,k,1]`, and `k` is the value of `c` (with shared
-/// layers: the cell's first copy instead of copy 0).
-pub fn decode_tour(layout: &Layout, tour: &Tour) -> Result<Grid, CertificateError> {
-    let s = layout.structure();
+/// Each vertex's predecessor on `tour` (a cycle through all of `layout`'s vertices), for the
+/// decoders, which read a cell's value off the vertex that enters one of its vertices.
+pub(crate) fn predecessors(layout: &Layout, tour: &Tour) -> Result<Vec<u32>, CertificateError> {
     let n = layout.vertices() as usize;
     if tour.len() != n {
         return Err(CertificateError::new(format!(
@@ -1044,6 +1042,15 @@ pub fn decode_tour(layout: &Layout, tour: &Tour) -> Result<Grid, CertificateErro
         }
         pred[b as usize] = a;
     }
+    Ok(pred)
+}
+
+/// The paper's §6 decoding of a Hamiltonian cycle (already checked against the graph): the
+/// predecessor of `e⁰[c]` (`v[i,j]`) is `x⁰[c,k,1]`, and `k` is the value of `c` (with shared
+/// layers: the cell's first copy instead of copy 0).
+pub fn decode_tour(layout: &Layout, tour: &Tour) -> Result<Grid, CertificateError> {
+    let s = layout.structure();
+    let pred = predecessors(layout, tour)?;
     let mut grid = Grid::empty(s.rows, s.cols);
     for c in 0..s.cells() {
         let value = match layout.copies(c).first() {
