@@ -125,19 +125,7 @@ pub(crate) fn arcs(layout: &Layout, mut keep: impl FnMut(u32, u32) -> bool) -> V
         }
     }
     // Triplet internals x1 ⇄ x2 ⇄ x3.
-    for copy in 0..layout.layers() {
-        for &c in layout.copy_cells(copy) {
-            let c = c as usize;
-            for m in 1..=s.domain[c] {
-                let x1 = layout.x(copy, c, m, 1);
-                let (x2, x3) = (x1 + 1, x1 + 2);
-                push(x1, x2, &mut arcs);
-                push(x2, x1, &mut arcs);
-                push(x2, x3, &mut arcs);
-                push(x3, x2, &mut arcs);
-            }
-        }
-    }
+    super::layered::push_triplets(layout, &mut push, &mut arcs);
     // Check passes in increasing value order.
     for (l, layer) in s.layers.iter().enumerate() {
         for (gi, group) in layer.iter().enumerate() {

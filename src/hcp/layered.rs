@@ -348,6 +348,17 @@ impl Layout {
         &self.copy_cells[copy]
     }
 
+    /// The first vertex `x1` of every triplet `x1 ⇄ x2 ⇄ x3` (`x2 = x1 + 1`, `x3 = x1 + 2`),
+    /// copy by copy: what the triplet arcs, the triplet trick and the sizes walk over.
+    pub fn triplet_starts(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.layers()).flat_map(move |copy| {
+            self.copy_cells[copy].iter().flat_map(move |&c| {
+                let c = c as usize;
+                (1..=self.structure.domain[c]).map(move |m| self.x(copy, c, m, 1))
+            })
+        })
+    }
+
     pub fn s(&self) -> u32 {
         0
     }
@@ -662,20 +673,7 @@ impl Layout {
                 }
             }
         }
-        // Triplet internals x1 ⇄ x2 ⇄ x3.
-        for copy in 0..self.layers() {
-            for &c in &self.copy_cells[copy] {
-                let c = c as usize;
-                for m in 1..=s.domain[c] {
-                    let x1 = self.x(copy, c, m, 1);
-                    let (x2, x3) = (x1 + 1, x1 + 2);
-                    push(x1, x2, &mut arcs);
-                    push(x2, x1, &mut arcs);
-                    push(x2, x3, &mut arcs);
-                    push(x3, x2, &mut arcs);
-                }
-            }
-        }
+        push_triplets(self, &mut push, &mut arcs);
         // Check passes.
         for (l, layer) in s.layers.iter().enumerate() {
             for (gi, group) in layer.iter().enumerate() {
@@ -1019,6 +1017,21 @@ pub fn canonical_tour(layout: &Layout, solution: &Grid) -> Result<Tour, Certific
     }
     tour.push(layout.f());
     Ok(tour)
+}
+
+/// The triplet internals `x1 ⇄ x2 ⇄ x3` of every triplet (the same in both variants).
+pub(crate) fn push_triplets(
+    layout: &Layout,
+    push: &mut impl FnMut(u32, u32, &mut Vec<(u32, u32)>),
+    arcs: &mut Vec<(u32, u32)>,
+) {
+    for x1 in layout.triplet_starts() {
+        let (x2, x3) = (x1 + 1, x1 + 2);
+        push(x1, x2, arcs);
+        push(x2, x1, arcs);
+        push(x2, x3, arcs);
+        push(x3, x2, arcs);
+    }
 }
 
 /// Each vertex's predecessor on `tour` (a cycle through all of `layout`'s vertices), for the

@@ -38,27 +38,19 @@ impl Trim {
         let n = source.vertices();
         let mut dropped = vec![false; n as usize];
         let mut count = 0u64;
-        let s = layout.structure();
-        for copy in 0..layout.layers() {
-            for &c in layout.copy_cells(copy) {
-                let c = c as usize;
-                for m in 1..=s.domain[c] {
-                    let x1 = layout.x(copy, c, m, 1);
-                    let (x2, x3) = (x1 + 1, x1 + 2);
-                    let (i2, m2, o2) =
-                        (part(x2, Part::In), part(x2, Part::Mid), part(x2, Part::Out));
-                    let shape = source.neighbours(m2) == [i2, o2]
-                        && source.neighbours(i2).len() == 3
-                        && source.has_edge(i2, part(x1, Part::Out))
-                        && source.has_edge(i2, part(x3, Part::Out))
-                        && source.neighbours(o2).len() == 3
-                        && source.has_edge(o2, part(x1, Part::In))
-                        && source.has_edge(o2, part(x3, Part::In));
-                    if shape && m2 < n {
-                        dropped[m2 as usize] = true;
-                        count += 1;
-                    }
-                }
+        for x1 in layout.triplet_starts() {
+            let (x2, x3) = (x1 + 1, x1 + 2);
+            let (i2, m2, o2) = (part(x2, Part::In), part(x2, Part::Mid), part(x2, Part::Out));
+            let shape = source.neighbours(m2) == [i2, o2]
+                && source.neighbours(i2).len() == 3
+                && source.has_edge(i2, part(x1, Part::Out))
+                && source.has_edge(i2, part(x3, Part::Out))
+                && source.neighbours(o2).len() == 3
+                && source.has_edge(o2, part(x1, Part::In))
+                && source.has_edge(o2, part(x3, Part::In));
+            if shape && m2 < n {
+                dropped[m2 as usize] = true;
+                count += 1;
             }
         }
         let mut keep = Vec::with_capacity((n as u64 - count) as usize);
