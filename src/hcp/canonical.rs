@@ -94,12 +94,7 @@ pub(crate) fn arcs(layout: &Layout, mut keep: impl FnMut(u32, u32) -> bool) -> V
             arcs.push((a, b));
         }
     };
-    push(layout.f(), layout.s(), &mut arcs);
-    if !s.choice.is_empty() {
-        push(layout.s(), layout.b(0, 1), &mut arcs);
-    } else {
-        push(layout.s(), layout.pass_entry(0), &mut arcs);
-    }
+    super::layered::push_frame(layout, &mut push, &mut arcs);
     // Choice pass: entries, exits and the ring of every cell.
     for (g, group) in s.choice.iter().enumerate() {
         let d = group.cells.len() as u8;

@@ -631,12 +631,7 @@ impl Layout {
                 arcs.push((a, b));
             }
         };
-        push(self.f(), self.s(), &mut arcs);
-        if !s.choice.is_empty() {
-            push(self.s(), self.b(0, 1), &mut arcs);
-        } else {
-            push(self.s(), self.pass_entry(0), &mut arcs);
-        }
+        push_frame(self, &mut push, &mut arcs);
         // Choice pass: the distinct arcs of all walks W(g,k,c), generated directly (a walk's chain
         // arcs are shared with other walks of the same cell).
         for (g, group) in s.choice.iter().enumerate() {
@@ -1017,6 +1012,21 @@ pub fn canonical_tour(layout: &Layout, solution: &Grid) -> Result<Tour, Certific
     }
     tour.push(layout.f());
     Ok(tour)
+}
+
+/// The frame of the cycle, the same in both variants: `f → s`, and `s →` the first choice vertex
+/// (or the first check pass when there is no choice group).
+pub(crate) fn push_frame(
+    layout: &Layout,
+    push: &mut impl FnMut(u32, u32, &mut Vec<(u32, u32)>),
+    arcs: &mut Vec<(u32, u32)>,
+) {
+    push(layout.f(), layout.s(), arcs);
+    if !layout.structure().choice.is_empty() {
+        push(layout.s(), layout.b(0, 1), arcs);
+    } else {
+        push(layout.s(), layout.pass_entry(0), arcs);
+    }
 }
 
 /// The triplet internals `x1 ⇄ x2 ⇄ x3` of every triplet (the same in both variants).
