@@ -20,7 +20,7 @@
 //! merges 1-2 into one vertex and 4-5 into another, leaving 0 and 3 with two degree-2 neighbours
 //! each, so rule (b) drops the chord: a 4-cycle remains, which (a) shrinks to a triangle — solved.
 
-use super::graph::{Graph, Tour};
+use super::graph::{Graph, Tour, connected_among};
 use crate::error::CertificateError;
 use crate::reduce::{Problem, Reduction};
 use std::collections::VecDeque;
@@ -254,24 +254,8 @@ pub fn measure(source: &Graph) -> Measure {
     let outcome = match result {
         Err(reason) => Outcome::NotHamiltonian(reason),
         Ok(()) => {
-            // Connected over the surviving vertices (their lists only name survivors).
-            let mut seen = vec![false; n as usize];
-            let first = (0..n).find(|&v| alive(v));
-            let mut stack: Vec<u32> = first.into_iter().collect();
-            let mut reached = 0u64;
-            for &v in &stack {
-                seen[v as usize] = true;
-            }
-            while let Some(v) = stack.pop() {
-                reached += 1;
-                for &y in w.adj(v) {
-                    if !seen[y as usize] {
-                        seen[y as usize] = true;
-                        stack.push(y);
-                    }
-                }
-            }
-            if reached != vertices {
+            // Over the surviving vertices (their lists only name survivors).
+            if !connected_among(n, alive, |v| w.adj(v)) {
                 Outcome::NotHamiltonian("the graph is disconnected".into())
             } else if (0..n).filter(|&v| alive(v)).all(|v| w.adj(v).len() == 2) {
                 Outcome::Solved
@@ -459,24 +443,7 @@ impl Contract {
 }
 
 fn connected(g: &Graph) -> bool {
-    let n = g.vertices() as usize;
-    if n == 0 {
-        return true;
-    }
-    let mut seen = vec![false; n];
-    let mut stack = vec![0u32];
-    seen[0] = true;
-    let mut count = 1;
-    while let Some(v) = stack.pop() {
-        for &y in g.neighbours(v) {
-            if !seen[y as usize] {
-                seen[y as usize] = true;
-                count += 1;
-                stack.push(y);
-            }
-        }
-    }
-    count == n
+    connected_among(g.vertices(), |_| true, |v| g.neighbours(v))
 }
 
 /// The cycle of a connected 2-regular graph.

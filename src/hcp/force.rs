@@ -35,7 +35,7 @@
 //! all six cycle edges become forced, and 0 (two forced edges) loses the chord `(0, 3)`: one cycle.
 
 use super::contract::Outcome;
-use super::graph::{Graph, Tour, kept_cycle};
+use super::graph::{Graph, Tour, connected_among, kept_cycle};
 use crate::error::CertificateError;
 use crate::reduce::{Problem, Reduction, Sizes};
 
@@ -240,23 +240,7 @@ impl Work {
 
     /// Whether the remaining graph is connected (flat BFS).
     fn connected(&self) -> bool {
-        if self.n == 0 {
-            return true;
-        }
-        let mut seen = vec![false; self.n as usize];
-        let mut stack = vec![0u32];
-        seen[0] = true;
-        let mut count = 1;
-        while let Some(v) = stack.pop() {
-            for &y in self.adj(v) {
-                if !seen[y as usize] {
-                    seen[y as usize] = true;
-                    count += 1;
-                    stack.push(y);
-                }
-            }
-        }
-        count == self.n
+        connected_among(self.n, |_| true, |v| self.adj(v))
     }
 }
 

@@ -314,6 +314,34 @@ fn check_tour(
 /// (clue arcs removed, the reducer's removed edges): the cycle is kept as it is and must use only
 /// what the step kept. A witness that uses a removed arc or edge is refused naming `removed`; an
 /// extract gets the target's own refusal.
+/// Whether the vertices below `n` that `alive` accepts form one connected component (true when
+/// there are none), following `adj`, whose lists name only such vertices. One search for the
+/// built graphs and for the working arrays of contraction and the reducer.
+pub(crate) fn connected_among<'a>(
+    n: u32,
+    alive: impl Fn(u32) -> bool,
+    adj: impl Fn(u32) -> &'a [u32],
+) -> bool {
+    let Some(first) = (0..n).find(|&v| alive(v)) else {
+        return true;
+    };
+    let total = (first..n).filter(|&v| alive(v)).count();
+    let mut seen = vec![false; n as usize];
+    let mut stack = vec![first];
+    seen[first as usize] = true;
+    let mut count = 1;
+    while let Some(v) = stack.pop() {
+        for &y in adj(v) {
+            if !seen[y as usize] {
+                seen[y as usize] = true;
+                count += 1;
+                stack.push(y);
+            }
+        }
+    }
+    count == total
+}
+
 pub(crate) fn kept_cycle<P: Problem<Certificate = Tour>>(
     target: &P,
     tour: &Tour,
