@@ -36,16 +36,8 @@ pub fn registry() -> Vec<Registered> {
         Registered {
             name: "hcp-untrimmed",
             accepts: |p| p.rows() <= 4 || p.kind() == "suguru",
-            round_trip: |p, s| {
-                let opts = HcpOptions {
-                    stage: Stage::Contracted,
-                    trim: false,
-                    clues: true,
-                    share: true,
-                    canonical: false,
-                };
-                crate::hcp::chain::round_trip(p, s, &opts)
-            },
+            // The default chain: contracted without the triplet trick.
+            round_trip: |p, s| crate::hcp::chain::round_trip(p, s, &HcpOptions::default()),
         },
         Registered {
             name: "hcp-reduced",
@@ -53,10 +45,7 @@ pub fn registry() -> Vec<Registered> {
             round_trip: |p, s| {
                 let opts = HcpOptions {
                     stage: Stage::Reduced,
-                    trim: false,
-                    clues: true,
-                    share: true,
-                    canonical: false,
+                    ..HcpOptions::default()
                 };
                 crate::hcp::chain::round_trip(p, s, &opts)
             },
