@@ -127,7 +127,12 @@ pub enum Error {
     /// A solver gave up (time limit) before it could answer.
     #[error("{0}")]
     Timeout(String),
-    /// Arguments that do not fit together.
+    /// A puzzle whose instance cannot be built as asked (an encoding that does not take it, a graph
+    /// above a format's size limit); the message names the step. A batch reports the puzzle and
+    /// goes on.
+    #[error("{0}")]
+    Construction(String),
+    /// Arguments that do not fit together (the command line, never a single puzzle).
     #[error("{0}")]
     Usage(String),
 }

@@ -13,26 +13,23 @@
 //! ```
 //!
 //! is `gridreduce reduce PUZZLES --to hcp --stage contracted --format tsplib`. The two cannot drift
-//! apart because they are one Rust struct: [`ReduceOptions`] derives both `clap::Args` (the flags of
-//! `reduce`, which flattens it) and `serde::Deserialize` (the YAML keys, kebab-case like the flags).
-//! Only `source` and `description` are YAML-only (`#[arg(skip)]`). A test lists clap's flags and
-//! serde's keys and checks they are the same set.
+//! apart because both are read into one [`RouteOptions`] by [`RouteOptions::from_given`] from the
+//! parameters the route declares in the registry (`crate::route`): a route's new parameter is a
+//! flag and a key at once, checked by the same code.
 //!
 //! Errors are one line naming the file, the line and column, and the allowed keys or values:
 //!
 //! ```text
-//! reductions/x.yaml:4:8: `stage`: unknown variant `contractd`, expected one of `directed`, `undirected`, `trimmed`, `contracted`, `reduced`
+//! reductions/x.yaml:4:8: `stage`: unknown value `contractd`, expected one of directed, undirected, trimmed, contracted, reduced
 //! ```
 //!
-//! Besides what serde checks (unknown key, unknown value, wrong type, duplicate key, missing `to`),
-//! [`ReduceOptions::conflict`] refuses keys that do not apply to the target (`encoding` with
-//! `to: hcp`, `stage` with `to: cnf`, a graph `format` that does not fit the stage's
-//! directedness), and [`Pipeline::parse`] asks for `source` and `description`.
+//! Checked in this order: YAML syntax and duplicate keys; unknown keys and bad values, in the
+//! order written; a missing `to`, `source` or `description`; keys that belong to another route
+//! (`encoding` with `to: hcp`); values that do not fit each other (a graph `format` that does not
+//! fit the stage's directedness).
 
-use crate::cli::hcp_export::{HcpFormat, StageArg};
-use crate::cli::reduce::Target;
 use crate::error::InputError;
-use crate::sat::Encoding;
+use crate::route::{self, OptionsError, RouteOptions, Value};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -56,175 +53,10 @@ impl SourceKind {
             SourceKind::Suguru => "suguru",
         }
     }
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn default_matrix_limit() -> u32 {
-    crate::formats::tsplib::DEFAULT_MATRIX_LIMIT
-}
-
-fn is_default_matrix_limit(v: &u32) -> bool {
-    *v == default_matrix_limit()
-}
-
-/// What to reduce to and how: the flags of `gridreduce reduce` and the keys of a pipeline file.
-///
-/// Each field is one `--flag` and one `key:` of the same (kebab-case) name. Add an option here and
-/// both get it.
-#[derive(clap::Args, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    rename_all = "kebab-case",
-    deny_unknown_fields,
-    expecting = "a pipeline: a mapping of keys (source, description, to, stage, …)"
-)]
-pub struct ReduceOptions {
-    /// Pipeline files only: the puzzle kind the pipeline is for (sudoku or suguru).
-    #[arg(skip)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<SourceKind>,
-    /// Pipeline files only: one line saying what the pipeline does.
-    #[arg(skip)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
-    /// Target format.
-    #[arg(long, value_enum)]
-    pub to: Target,
-    /// CNF encoding (default: extended for Sudoku, compact for Suguru).
-    #[arg(long, value_enum)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub encoding: Option<Encoding>,
-    /// Apply the givens at encoding time (CNF): drop satisfied clauses, false literals and fixed
-    /// variables; prints the sizes before and after.
-    #[arg(long)]
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub simplify: bool,
-    /// Hamiltonian-cycle stage (--to hcp): directed, undirected, trimmed, contracted (default) or
-    /// reduced (singles and forced edges, then contraction).
-    #[arg(long, value_enum)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stage: Option<StageArg>,
-    /// The triplet trick on an undirected stage (--to hcp).
-    #[arg(long)]
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub trim: bool,
-    /// Keep the redundant clue arcs (--to hcp; givens are still enforced).
-    #[arg(long)]
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub keep_clue_arcs: bool,
-    /// Build from the canonical variant of the layered graph (--to hcp): exactly one Hamiltonian
-    /// cycle per solution, so counting cycles counts solutions (docs/hcp-construction.md §11).
-    #[arg(long)]
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub canonical: bool,
-    /// Graph file format (--to hcp): tsplib (default, undirected), concorde, tsp, arcs (default,
-    /// directed), atsp, dot.
-    #[arg(long, value_enum)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub format: Option<HcpFormat>,
-    /// Largest vertex count for the explicit-matrix formats tsp and atsp.
-    #[arg(long, default_value_t = crate::formats::tsplib::DEFAULT_MATRIX_LIMIT)]
-    #[serde(
-        default = "default_matrix_limit",
-        skip_serializing_if = "is_default_matrix_limit"
-    )]
-    pub matrix_limit: u32,
-    /// Also write OUT.tour (--to hcp): the Hamiltonian cycle of the puzzle's solution as an LKH
-    /// TOUR file (the puzzle is solved in-process when no solution is known).
-    #[arg(long)]
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub witness: bool,
-    /// Also write OUT.labels (--to hcp): each vertex's 1-based id and readable label.
-    #[arg(long)]
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub labels: bool,
-}
-
-/// A key set to something that does not fit the rest: the key and why (`applies to hcp only`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Conflict {
-    pub key: &'static str,
-    pub reason: String,
-}
-
-impl ReduceOptions {
-    /// Options for `target` with every other option at its default.
-    pub fn to(target: Target) -> Self {
-        ReduceOptions {
-            source: None,
-            description: None,
-            to: target,
-            encoding: None,
-            simplify: false,
-            stage: None,
-            trim: false,
-            keep_clue_arcs: false,
-            canonical: false,
-            format: None,
-            matrix_limit: default_matrix_limit(),
-            witness: false,
-            labels: false,
-        }
-    }
-
-    /// The first option set away from its default that does not apply to the target, or a graph
-    /// format that does not fit the stage.
-    pub fn conflict(&self) -> Option<Conflict> {
-        let only = |key: &'static str, target: &str| {
-            Some(Conflict {
-                key,
-                reason: format!("applies to {target} only"),
-            })
-        };
-        if self.to != Target::Cnf {
-            if self.encoding.is_some() {
-                return only("encoding", "cnf");
-            }
-            if self.simplify {
-                return only("simplify", "cnf");
-            }
-        }
-        if self.to != Target::Hcp {
-            let hcp_keys = [
-                ("stage", self.stage.is_some()),
-                ("trim", self.trim),
-                ("keep-clue-arcs", self.keep_clue_arcs),
-                ("canonical", self.canonical),
-                ("format", self.format.is_some()),
-                ("matrix-limit", self.matrix_limit != default_matrix_limit()),
-                ("witness", self.witness),
-                ("labels", self.labels),
-            ];
-            if let Some((key, _)) = hcp_keys.iter().find(|(_, set)| *set) {
-                return only(key, "hcp");
-            }
-            return None;
-        }
-        let directed = self.hcp_options().stage == crate::hcp::Stage::Directed;
-        let fits = match self.format {
-            None | Some(HcpFormat::Dot) => true,
-            Some(HcpFormat::Arcs | HcpFormat::Atsp) => directed,
-            Some(HcpFormat::Tsplib | HcpFormat::Concorde | HcpFormat::Tsp) => !directed,
-        };
-        (!fits).then(|| Conflict {
-            key: "format",
-            reason: format!(
-                "does not fit the {} stage (directed: arcs, atsp, dot; undirected: tsplib, concorde, tsp, dot)",
-                if directed { "directed" } else { "undirected" }
-            ),
-        })
-    }
-
-    /// The Hamiltonian-cycle chain options of `stage`, `trim`, `keep-clue-arcs` and `canonical`.
-    pub fn hcp_options(&self) -> crate::hcp::HcpOptions {
-        crate::cli::hcp_export::options(self.stage, self.trim, self.keep_clue_arcs, self.canonical)
-    }
-
-    /// Whether reducing a puzzle needs one of its solutions (to write the witness tour).
-    pub fn needs_solution(&self) -> bool {
-        self.to == Target::Hcp && self.witness
+    fn from_name(name: &str) -> Option<SourceKind> {
+        [SourceKind::Sudoku, SourceKind::Suguru]
+            .into_iter()
+            .find(|k| k.name() == name)
     }
 }
 
@@ -233,70 +65,133 @@ impl ReduceOptions {
 pub struct Pipeline {
     pub source: SourceKind,
     pub description: String,
-    /// The reduction, exactly as `reduce`'s flags would give it (`source` and `description` are
-    /// `None` here; they live above).
-    pub options: ReduceOptions,
+    /// The reduction, exactly as `reduce`'s flags would give it.
+    pub options: RouteOptions,
 }
 
-/// Where each top-level key of a YAML mapping is (1-based line and column), for errors on checks
-/// serde does not make.
-struct KeyPlaces(Vec<(String, usize, usize)>);
+/// A YAML value as written: a scalar's text, or something that is not a single value.
+#[derive(Clone, Debug)]
+enum Raw {
+    Text(String),
+    NotScalar,
+}
 
-impl<'de> Deserialize<'de> for KeyPlaces {
+impl<'de> Deserialize<'de> for Raw {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Visitor;
         impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = KeyPlaces;
+            type Value = Raw;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Raw, E> {
+                Ok(Raw::Text(v.to_string()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Raw, E> {
+                Ok(Raw::Text(v.to_string()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Raw, E> {
+                Ok(Raw::Text(v.to_string()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Raw, E> {
+                Ok(Raw::Text(v.to_string()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Raw, E> {
+                Ok(Raw::Text(v.to_string()))
+            }
+            fn visit_unit<E>(self) -> Result<Raw, E> {
+                Ok(Raw::Text(String::new()))
+            }
+            fn visit_none<E>(self) -> Result<Raw, E> {
+                Ok(Raw::Text(String::new()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
+                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Raw::NotScalar)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
+                while a
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Raw::NotScalar)
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// A key as written: name, place of the key, place and text of the value (1-based).
+struct Written {
+    key: String,
+    at: (usize, usize),
+    value: Raw,
+    value_at: (usize, usize),
+}
+
+/// The top-level mapping of a pipeline file, key by key, in the order written.
+struct Mapping(Vec<Written>);
+
+impl<'de> Deserialize<'de> for Mapping {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Mapping;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a mapping")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
                 mut map: A,
-            ) -> Result<KeyPlaces, A::Error> {
-                let mut places = Vec::new();
+            ) -> Result<Mapping, A::Error> {
+                let mut out = Vec::new();
                 while let Some(key) = map.next_key::<serde_saphyr::Spanned<String>>()? {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                    let at = key.referenced;
-                    places.push((key.value, at.line() as usize, at.column() as usize));
+                    let value = map.next_value::<serde_saphyr::Spanned<Raw>>()?;
+                    let place = |l: serde_saphyr::Location| {
+                        ((l.line() as usize).max(1), (l.column() as usize).max(1))
+                    };
+                    out.push(Written {
+                        key: key.value,
+                        at: place(key.referenced),
+                        value: value.value,
+                        value_at: place(value.referenced),
+                    });
                 }
-                Ok(KeyPlaces(places))
+                Ok(Mapping(out))
             }
         }
         d.deserialize_map(Visitor)
     }
 }
 
-impl KeyPlaces {
-    fn of(text: &str) -> KeyPlaces {
-        serde_saphyr::from_str::<KeyPlaces>(text).unwrap_or(KeyPlaces(Vec::new()))
-    }
-    /// Line and column of `key` (1:1 when unknown, e.g. in flow style through an alias).
-    fn place(&self, key: &str) -> (usize, usize) {
-        self.0
-            .iter()
-            .find(|(k, _, _)| k == key)
-            .map(|&(_, l, c)| (l.max(1), c.max(1)))
-            .unwrap_or((1, 1))
-    }
-    /// The key written on `line`, if exactly one is.
-    fn on_line(&self, line: usize) -> Option<&str> {
-        let mut on = self.0.iter().filter(|(_, l, _)| *l == line);
-        match (on.next(), on.next()) {
-            (Some((k, _, _)), None) => Some(k),
-            _ => None,
-        }
+/// The keys a pipeline may have: `source`, `description`, `to`, then every route parameter.
+fn keys() -> Vec<&'static str> {
+    let mut k = vec!["source", "description", "to"];
+    k.extend(route::all_params().iter().map(|(p, _)| p.key));
+    k
+}
+
+/// `` `key`: problem; allowed: … `` (a choice's problem already lists what it allows).
+fn bad_value(key: &str, bad: &route::BadValue) -> String {
+    if bad.allowed.is_empty() {
+        format!("`{key}`: {}", bad.problem)
+    } else {
+        format!("`{key}`: {}; allowed: {}", bad.problem, bad.allowed)
     }
 }
 
-/// The allowed values of a value enum, comma-separated (`sudoku, suguru`).
-pub fn allowed<E: clap::ValueEnum>() -> String {
-    E::value_variants()
-        .iter()
-        .filter_map(|v| v.to_possible_value())
-        .map(|p| p.get_name().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// What a key allows, for error messages.
+fn allowed_for(key: &str) -> Option<String> {
+    Some(match key {
+        "source" => "sudoku, suguru".into(),
+        "to" => route::names(),
+        "description" => "one line of text".into(),
+        _ => route::all_params()
+            .iter()
+            .find(|(p, _)| p.key == key)?
+            .0
+            .allowed(),
+    })
 }
 
 impl Pipeline {
@@ -326,32 +221,83 @@ impl Pipeline {
         })?;
         if text.trim().is_empty() {
             return Err(InputError::new(format!(
-                "empty pipeline; it needs at least `source` ({}), `description` and `to` ({})",
-                allowed::<SourceKind>(),
-                allowed::<Target>()
+                "empty pipeline; it needs at least `source` (sudoku, suguru), `description` and `to` ({})",
+                route::names()
             ))
             .in_file(path));
         }
-        let places = || KeyPlaces::of(text);
-        let mut options: ReduceOptions =
+        let mapping: Mapping =
             serde_saphyr::from_str(text).map_err(|e| yaml_error(path, text, &e))?;
-        let at = |key: &str, message: String| {
-            let (line, column) = places().place(key);
+        let at = |(line, column): (usize, usize), message: String| {
             InputError::at_line(line, message)
                 .with_column(column)
                 .in_file(path)
         };
-        let source = options.source.take().ok_or_else(|| {
-            InputError::at_line(
-                1,
-                format!(
-                    "missing key `source` (the puzzle kind: {})",
-                    allowed::<SourceKind>()
-                ),
-            )
-            .in_file(path)
+        let all = keys();
+        let (mut source, mut description, mut to) = (None, None, None);
+        let mut given: Vec<(&str, String)> = Vec::new();
+        for w in &mapping.0 {
+            let Some(&key) = all.iter().find(|k| **k == w.key) else {
+                return Err(at(
+                    w.at,
+                    format!(
+                        "unknown key `{}`, expected one of {}",
+                        crate::formats::tokens::excerpt(&w.key),
+                        all.join(", ")
+                    ),
+                ));
+            };
+            let text = match &w.value {
+                Raw::Text(t) => t.clone(),
+                Raw::NotScalar => {
+                    let mut m = format!("`{key}`: expected a single value");
+                    if let Some(a) = allowed_for(key) {
+                        m.push_str(&format!("; allowed: {a}"));
+                    }
+                    return Err(at(w.value_at, m));
+                }
+            };
+            let unknown = |names: &str| {
+                at(
+                    w.value_at,
+                    format!(
+                        "`{key}`: unknown value `{}`, expected one of {names}",
+                        crate::formats::tokens::excerpt(&text)
+                    ),
+                )
+            };
+            match key {
+                "source" => {
+                    source = Some(
+                        SourceKind::from_name(&text).ok_or_else(|| unknown("sudoku, suguru"))?,
+                    )
+                }
+                "description" => description = Some((text, w.at)),
+                "to" => {
+                    route::find(&text).ok_or_else(|| unknown(&route::names()))?;
+                    to = Some(text);
+                }
+                _ => {
+                    // Checked here, in the order written, by the declaration of the first route
+                    // that has the key; `from_given` checks it again against the chosen route.
+                    if let Some((p, _)) = route::all_params().iter().find(|(p, _)| p.key == key)
+                        && let Err(bad) = p.parse(&text)
+                    {
+                        return Err(at(w.value_at, bad_value(key, &bad)));
+                    }
+                    given.push((key, text));
+                }
+            }
+        }
+        let to = to.ok_or_else(|| {
+            InputError::at_line(1, format!("missing key `to` (allowed: {})", route::names()))
+                .in_file(path)
         })?;
-        let description = options.description.take().ok_or_else(|| {
+        let source = source.ok_or_else(|| {
+            InputError::at_line(1, "missing key `source` (the puzzle kind: sudoku, suguru)")
+                .in_file(path)
+        })?;
+        let (description, description_at) = description.ok_or_else(|| {
             InputError::at_line(
                 1,
                 "missing key `description` (one line saying what the pipeline does)",
@@ -360,25 +306,28 @@ impl Pipeline {
         })?;
         if description.trim().is_empty() || description.contains('\n') {
             return Err(at(
-                "description",
+                description_at,
                 "`description` must be one non-empty line".into(),
             ));
         }
-        if let Some(c) = options.conflict() {
-            return Err(at(
-                c.key,
-                if c.reason.starts_with("applies to") {
-                    format!(
-                        "`{}` {} (this pipeline has `to: {}`)",
-                        c.key,
-                        c.reason,
-                        target_name(options.to)
-                    )
-                } else {
-                    format!("`{}` {}", c.key, c.reason)
-                },
-            ));
-        }
+        let place = |key: &str| {
+            mapping
+                .0
+                .iter()
+                .find(|w| w.key == key)
+                .map_or((1, 1), |w| w.at)
+        };
+        let options = RouteOptions::from_given(&to, &given).map_err(|e| match e {
+            OptionsError::Conflict(c) if c.foreign => at(
+                place(c.key),
+                format!("`{}` {} (this pipeline has `to: {to}`)", c.key, c.reason),
+            ),
+            OptionsError::Conflict(c) => at(place(c.key), format!("`{}` {}", c.key, c.reason)),
+            OptionsError::BadValue { key, bad } => at(place(key), bad_value(key, &bad)),
+            OptionsError::UnknownRoute(r) | OptionsError::UnknownKey(r) => {
+                at(place("to"), format!("unknown `{r}`"))
+            }
+        })?;
         Ok(Pipeline {
             source,
             description,
@@ -386,37 +335,47 @@ impl Pipeline {
         })
     }
 
-    /// The pipeline as YAML (the keys `parse` reads; defaults left out).
+    /// The pipeline as YAML (the keys `parse` reads; parameters not given left out).
     pub fn to_yaml(&self) -> String {
-        let mut full = self.options.clone();
-        full.source = Some(self.source);
-        full.description = Some(self.description.clone());
-        serde_saphyr::to_string(&full).expect("pipelines serialise")
+        let mut pairs = vec![
+            ("source", YamlValue::Text(self.source.name().to_string())),
+            ("description", YamlValue::Text(self.description.clone())),
+        ];
+        for (k, v) in self.options.pairs() {
+            pairs.push((
+                k,
+                match v {
+                    Value::Flag(b) => YamlValue::Bool(b),
+                    Value::Choice(c) => YamlValue::Text(c.to_string()),
+                    Value::Count(n) => YamlValue::Number(n),
+                },
+            ));
+        }
+        serde_saphyr::to_string(&Ordered(pairs)).expect("pipelines serialise")
     }
 }
 
-/// `hcp`, `cnf` or `lp`.
-pub fn target_name(t: Target) -> &'static str {
-    match t {
-        Target::Cnf => "cnf",
-        Target::Lp => "lp",
-        Target::Hcp => "hcp",
-    }
+/// A value written back to YAML.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum YamlValue {
+    Text(String),
+    Bool(bool),
+    Number(u64),
 }
 
-/// What a key allows, for error messages.
-fn allowed_for(key: &str) -> Option<String> {
-    Some(match key {
-        "source" => allowed::<SourceKind>(),
-        "to" => allowed::<Target>(),
-        "encoding" => allowed::<Encoding>(),
-        "stage" => allowed::<StageArg>(),
-        "format" => allowed::<HcpFormat>(),
-        "simplify" | "trim" | "keep-clue-arcs" | "witness" | "labels" => "true, false".into(),
-        "matrix-limit" => "a whole number of vertices".into(),
-        "description" => "one line of text".into(),
-        _ => return None,
-    })
+/// A mapping serialised in the given order.
+struct Ordered(Vec<(&'static str, YamlValue)>);
+
+impl Serialize for Ordered {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
 }
 
 /// The key written at the start of line `line` of `text` (`  key: value`), if any.
@@ -458,13 +417,13 @@ fn yaml_error(path: &Path, text: &str, e: &serde_saphyr::Error) -> InputError {
     } else if let Some(rest) = message.strip_prefix("duplicate mapping key: ") {
         let name = rest.split(',').next().unwrap_or(rest).trim();
         message = format!("duplicate key `{name}`");
-    } else if message.starts_with("expected mapping start") || message.contains("expected struct") {
+    } else if message.starts_with("expected mapping start")
+        || message.contains("expected struct")
+        || message.contains("expected a mapping")
+    {
         message = "a pipeline is a mapping of keys (source, description, to, …)".into();
     } else if !message.starts_with("unknown key") {
-        key = KeyPlaces::of(text)
-            .on_line(line)
-            .map(str::to_string)
-            .or_else(|| key_on_line(text, line).map(str::to_string));
+        key = key_on_line(text, line).map(str::to_string);
     }
     if let Some(k) = &key {
         if message.contains("externally tagged enum") || message.contains("invalid type") {
@@ -500,9 +459,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.source, SourceKind::Sudoku);
-        assert_eq!(p.options.stage, Some(StageArg::Contracted));
-        assert!(p.options.keep_clue_arcs);
-        assert_eq!(p.options.format, Some(HcpFormat::Tsplib));
+        assert_eq!(p.options.route.name(), "hcp");
+        assert_eq!(p.options.params.choice("stage"), Some("contracted"));
+        assert!(p.options.params.flag("keep-clue-arcs"));
+        assert_eq!(p.options.params.choice("format"), Some("tsplib"));
         let yaml = p.to_yaml();
         assert_eq!(parse(&yaml).unwrap(), p, "{yaml}");
     }
@@ -512,10 +472,7 @@ mod tests {
         let e = parse("source: sudoku\ndescription: x\nto: hcp\nstage: contractd\n").unwrap_err();
         assert_eq!(
             e,
-            format!(
-                "p.yaml:4:8: `stage`: unknown value `contractd`, expected one of {}",
-                allowed::<StageArg>()
-            )
+            "p.yaml:4:8: `stage`: unknown value `contractd`, expected one of directed, undirected, trimmed, contracted, reduced"
         );
         let e = parse("source: sudoku\ndescription: x\nto: hcp\nstag: contracted\n").unwrap_err();
         assert!(e.starts_with("p.yaml:4:1: unknown key `stag`"), "{e}");
@@ -544,6 +501,7 @@ mod tests {
             "{",
             "*a",
             "\t",
+            "source: sudoku\ndescription: x\nto: [hcp]\n",
         ] {
             let e = parse(bad).unwrap_err();
             assert!(e.starts_with("p.yaml"), "{bad:?}: {e}");
@@ -551,96 +509,33 @@ mod tests {
         }
     }
 
-    /// Records the field names a `Deserialize` impl asks for, without any input.
-    struct FieldNames(Vec<&'static str>);
-
-    #[derive(Debug)]
-    struct Stop;
-    impl std::fmt::Display for Stop {
-        fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("stop")
-        }
-    }
-    impl std::error::Error for Stop {}
-    impl serde::de::Error for Stop {
-        fn custom<T: std::fmt::Display>(_: T) -> Self {
-            Stop
-        }
-    }
-
-    impl<'de> serde::Deserializer<'de> for &mut FieldNames {
-        type Error = Stop;
-        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
-            Err(Stop)
-        }
-        fn deserialize_struct<V: serde::de::Visitor<'de>>(
-            self,
-            _: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Stop> {
-            self.0.extend_from_slice(fields);
-            Err(Stop)
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
-            ignored_any
-        }
-    }
-
-    /// `reduce`'s flags and a pipeline's keys are the same set (plus the YAML-only `source` and
-    /// `description`), because they come from one struct; this catches a `#[arg(long = …)]` or
-    /// `#[serde(rename = …)]` that would make them drift.
+    /// Every key of every route is a pipeline key, checked by the same code as the flags: a
+    /// value each route's parameter accepts is accepted in YAML too.
     #[test]
-    fn every_reduce_flag_is_a_yaml_key_and_back() {
-        use clap::Args;
-        let mut names = FieldNames(Vec::new());
-        let _ = ReduceOptions::deserialize(&mut names);
-        let mut keys: Vec<String> = names.0.iter().map(|s| s.to_string()).collect();
-        keys.sort();
-        let command = ReduceOptions::augment_args(clap::Command::new("reduce"));
-        let mut flags: Vec<String> = command
-            .get_arguments()
-            .filter_map(|a| a.get_long().map(str::to_string))
-            .collect();
-        flags.extend(["source".to_string(), "description".to_string()]);
-        flags.sort();
-        assert_eq!(keys, flags);
-        assert!(keys.len() >= 12, "{keys:?}");
-        // And `reduce` itself takes them all: its Args flatten this struct.
-        let reduce = super::super::cli::reduce::Args::augment_args(clap::Command::new("reduce"));
-        for flag in flags
-            .iter()
-            .filter(|f| *f != "source" && *f != "description")
-        {
-            assert!(
-                reduce
-                    .get_arguments()
-                    .any(|a| a.get_long() == Some(flag.as_str())),
-                "reduce lacks --{flag}"
-            );
-        }
-    }
-
-    /// Every value a clap value enum accepts is a YAML value of the same spelling, and back.
-    #[test]
-    fn enum_values_are_spelled_the_same() {
-        fn check<E: clap::ValueEnum + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>() {
-            for v in E::value_variants() {
-                let name = v.to_possible_value().unwrap().get_name().to_string();
-                let parsed: E = serde_saphyr::from_str(&name).unwrap();
-                assert_eq!(&parsed, v, "{name}");
+    fn every_route_parameter_is_a_pipeline_key() {
+        for r in route::registry() {
+            for p in r.params() {
+                let value = match p.kind {
+                    route::Kind::Flag => "true".to_string(),
+                    route::Kind::Choice(choices) => choices[0].name.to_string(),
+                    route::Kind::Count(_) => "100000".to_string(),
+                };
+                let yaml = format!(
+                    "source: sudoku\ndescription: x\nto: {}\n{}: {value}\n",
+                    r.name(),
+                    p.key
+                );
+                match parse(&yaml) {
+                    Ok(pipeline) => assert!(pipeline.options.params.has(p.key), "{yaml}"),
+                    // A value that conflicts with the route's defaults (a directed format on the
+                    // default undirected stage) is still a known key.
+                    Err(e) => assert!(e.contains("does not fit"), "{yaml}: {e}"),
+                }
             }
         }
-        check::<Target>();
-        check::<Encoding>();
-        check::<StageArg>();
-        check::<HcpFormat>();
-        check::<SourceKind>();
     }
 
-    /// The shipped pipelines parse, and each says what its file name says.
+    /// The shipped pipelines parse, and each is for the kind its file name says.
     #[test]
     fn shipped_pipelines_parse() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("reductions");
@@ -650,12 +545,11 @@ mod tests {
             let p = Pipeline::read(&path).unwrap_or_else(|e| panic!("{e}"));
             let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
             assert!(stem.starts_with(p.source.name()), "{stem}");
-            let target = match p.options.to {
-                Target::Hcp => "hcp",
-                Target::Cnf => "cnf",
-                Target::Lp => "ilp",
-            };
-            assert!(stem.contains(target), "{stem}");
+            let route = p.options.route;
+            assert!(
+                stem.contains(route.name()) || stem.contains(route.stats_prefix()),
+                "{stem}"
+            );
             n += 1;
         }
         assert!(n >= 6);

@@ -2,7 +2,7 @@
 //! blank grids; the witness/extract round trip through every stage on shipped puzzles is in
 //! `tests/round_trip.rs` (registry).
 
-use gridreduce::hcp::chain::{HcpChain, HcpOptions, Stage, build};
+use gridreduce::hcp::chain::{HcpOptions, Stage, build};
 use gridreduce::hcp::layered::{Layout, sudoku_formula};
 use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::Reduction;
@@ -112,10 +112,7 @@ fn vertices_are_numbered_in_the_papers_order() {
 #[test]
 fn the_last_block_returns_to_r11() {
     let chain = build(&blank(4), &opts(Stage::Directed, false)).unwrap();
-    let HcpChain::Directed(d) = &chain else {
-        panic!()
-    };
-    let g = d.layered.target();
+    let g = chain.layered().target();
     let l = chain.layout();
     let r11 = l.r(0, 0, 1);
     let into: Vec<String> = g.inn(r11).iter().map(|&v| l.label(v)).collect();

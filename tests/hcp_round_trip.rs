@@ -2,8 +2,17 @@
 //! registry leaves out of `cargo test` for time: 16×16 and 25×25 Sudoku. Run with
 //! `cargo test --test hcp_round_trip -- --ignored` (about a minute in debug for the 16×16 sets).
 
-use gridreduce::hcp::chain::staged_round_trip;
+use gridreduce::hcp::chain::{HcpOptions, Stage, build};
 use gridreduce::reduce::harness::shipped_cases;
+
+/// The chain with every step: clue arcs, triplet trick, contraction.
+fn every_step() -> HcpOptions {
+    HcpOptions {
+        stage: Stage::Contracted,
+        trim: true,
+        ..HcpOptions::default()
+    }
+}
 
 fn run(n: usize) {
     let cases = shipped_cases(|p| p.kind() == "sudoku" && p.rows() == n);
@@ -11,7 +20,9 @@ fn run(n: usize) {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-            staged_round_trip(&c.puzzle, &c.solution, false)
+            build(&c.puzzle, &every_step())
+                .map_err(|e| e.to_string())
+                .and_then(|chain| chain.round_trip(&c.solution))
                 .err()
                 .map(|e| format!("{}: {e}", c.name))
         })

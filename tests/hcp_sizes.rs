@@ -6,7 +6,7 @@
 //! HCP_REPORT_LIMIT=2000 cargo test --release --test hcp_sizes -- --ignored --nocapture
 //! ```
 
-use gridreduce::hcp::chain::{HcpChain, HcpOptions, HcpStats, Stage, build};
+use gridreduce::hcp::chain::{HcpOptions, HcpStats, Stage, build};
 use gridreduce::hcp::clues::FAMILIES;
 use gridreduce::puzzle::Puzzle;
 use rayon::prelude::*;
@@ -33,10 +33,7 @@ struct Row {
 
 fn row(p: &Puzzle) -> Row {
     let paper = build(p, &opts(false)).unwrap();
-    let per_set = match &paper {
-        HcpChain::Undirected(u) => u.directed.clues.as_ref().unwrap().per_set(),
-        HcpChain::Directed(_) => unreachable!(),
-    };
+    let per_set = paper.clues().unwrap().per_set();
     Row {
         clues: p.clues(),
         paper: paper.stats(),

@@ -138,7 +138,7 @@ fn check_outputs(dir: &Path, indices: &[usize]) {
             }
             "cplex-lp" => {
                 // No LP reader: rebuild the model from the .map's puzzle and compare bytes.
-                let puzzle = gridreduce::cli::reduce::rebuild_puzzle(&map.puzzle, &export).unwrap();
+                let puzzle = gridreduce::route::rebuild_puzzle(&map.puzzle, &export).unwrap();
                 let reduction = gridreduce::ilp::PuzzleToIlp::new(&puzzle);
                 let text = std::fs::read_to_string(&export).unwrap();
                 let title = text
@@ -420,7 +420,11 @@ fn a_long_solve_stops_at_the_time_limit() {
     let puzzle: Puzzle = Sudoku::new(BlockLayout::boxes(5, 5), g).unwrap().into();
     let limit = Duration::from_millis(300);
     let start = Instant::now();
-    let r = gridreduce::cli::run::first_solution_within(&puzzle, Some(start + limit), Some(limit));
+    let r = gridreduce::search::within::first_solution_within(
+        &puzzle,
+        Some(start + limit),
+        Some(limit),
+    );
     let took = start.elapsed();
     match r {
         Err(gridreduce::Error::Timeout(_)) => {

@@ -74,7 +74,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 boxes: None,
                 regions: None,
             },
-            options: crate::pipeline::ReduceOptions::to(super::reduce::Target::Hcp),
+            route: super::route_args::ReduceFlags {
+                to: "hcp".into(),
+                given: Default::default(),
+            },
             out: base.clone(),
         })?;
         let hcp = with_ext(&base, "hcp");
@@ -232,9 +235,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
         csv: csv.clone(),
         blank: Vec::new(),
-        encoding: Vec::new(),
-        simplify: false,
         only: Vec::new(),
+        params: Default::default(),
     })?;
     let (png, svg) = plot(
         &Table::read(&csv)?,

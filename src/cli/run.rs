@@ -24,14 +24,15 @@
 //! out: rerun, perhaps with a larger `--time-limit`).
 
 use super::input::PuzzleArgs;
-use super::reduce::{Export, Target, export_with, puzzle_record};
 use crate::batch::{self, ItemReport, Job, Row, Status};
 use crate::error::{Error, InputError, Result};
 use crate::formats::collection::{Entry, FileFormat};
 use crate::formats::map::MapFile;
 use crate::formats::write_atomic;
 use crate::pipeline::{Pipeline, SourceKind};
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::Puzzle;
+use crate::route::{Export, puzzle_record};
+use crate::search::within::first_solution_within;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -69,47 +70,10 @@ pub fn item_stem(index: usize) -> String {
     format!("{index:05}")
 }
 
-/// The size columns of `stats.csv` for a pipeline: (CSV column, key in the `.map` sizes). Names
-/// are those of `gridreduce stats`; the exported stage's `vertices`/`edges` become
-/// `<stage>_vertices`/`<stage>_edges`.
+/// The size columns of `stats.csv` for a pipeline: (CSV column, key in the `.map` sizes), from the
+/// route (the names of `gridreduce stats`).
 pub fn size_columns(pipeline: &Pipeline) -> Vec<(String, &'static str)> {
-    let pairs: Vec<(String, &'static str)> = match pipeline.options.to {
-        Target::Cnf => vec![
-            ("cnf_vars".into(), "variables"),
-            ("cnf_clauses".into(), "clauses"),
-            ("cnf_literals".into(), "literals"),
-        ],
-        Target::Lp => vec![
-            ("ilp_vars".into(), "variables"),
-            ("ilp_rows".into(), "rows"),
-            ("ilp_nonzeros".into(), "nonzeros"),
-        ],
-        Target::Hcp => {
-            let o = &pipeline.options;
-            let stage = match o.stage {
-                None => "contracted".to_string(),
-                Some(s) => clap::ValueEnum::to_possible_value(&s)
-                    .map(|p| p.get_name().to_string())
-                    .unwrap_or_else(|| "stage".into()),
-            };
-            let stage = if stage == "undirected" && o.trim {
-                "trimmed".to_string()
-            } else {
-                stage
-            };
-            let mut v = vec![
-                ("directed_vertices".into(), "directed_vertices"),
-                ("directed_edges".into(), "directed_edges"),
-                ("removed_arcs".into(), "removed_arcs"),
-            ];
-            if stage != "directed" {
-                v.push((format!("{stage}_vertices"), "vertices"));
-                v.push((format!("{stage}_edges"), "edges"));
-            }
-            v
-        }
-    };
-    pairs
+    pipeline.options.route.run_columns(&pipeline.options.params)
 }
 
 /// The CSV header of a run.
@@ -209,7 +173,7 @@ impl RunJob<'_> {
         let deadline = self.time_limit.map(|d| Instant::now() + d);
         let limit = self.time_limit;
         let solve = move |p: &Puzzle| first_solution_within(p, deadline, limit);
-        let export: Export = match export_with(entry, &self.pipeline.options, &solve) {
+        let export: Export = match crate::route::export(entry, &self.pipeline.options, &solve) {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
@@ -308,65 +272,6 @@ impl Job<Item> for RunJob<'_> {
                 )
             }),
         })
-    }
-}
-
-/// One solution of `puzzle` by the fast search, giving up at `deadline` with [`Error::Timeout`].
-///
-/// The search has a node limit but no clock, so it runs in rounds: a round searches up to a node
-/// budget from the start; an aborted round measures the node rate, and the next budget is what the
-/// time left affords (at most 4× the last, so the rounds cost at most 4/3 of the last one). When
-/// the time left affords no more nodes than the last round searched, the deadline cannot be met
-/// (the search is deterministic: the same nodes again), and the answer is a timeout at once.
-pub fn first_solution_within(
-    puzzle: &Puzzle,
-    deadline: Option<Instant>,
-    limit: Option<Duration>,
-) -> Result<Option<Grid>> {
-    let Some(deadline) = deadline else {
-        return super::reduce::first_solution(puzzle);
-    };
-    let timeout = || {
-        Error::Timeout(format!(
-            "no solution found for the witness within the time limit ({} s)",
-            limit.map(|d| d.as_secs_f64()).unwrap_or(0.0)
-        ))
-    };
-    if Instant::now() >= deadline {
-        return Err(timeout());
-    }
-    if let Puzzle::Suguru(s) = puzzle
-        && crate::search::linear::is_line(s)
-    {
-        // Theorem 3's linear algorithm: no search to bound.
-        return super::reduce::first_solution(puzzle);
-    }
-    use crate::search::fast::{Options, Search};
-    let search = Search::new(&puzzle.structure()).map_err(Error::Usage)?;
-    // Small first: one node of a 25×25 search costs about a millisecond in a debug build.
-    let mut budget: u64 = 100;
-    loop {
-        let round = Instant::now();
-        let out = search.run(
-            puzzle.givens(),
-            &Options {
-                node_limit: Some(budget),
-                ..Options::limit(1)
-            },
-        );
-        if !out.aborted {
-            return Ok(out.solutions.into_iter().next());
-        }
-        let now = Instant::now();
-        if now >= deadline {
-            return Err(timeout());
-        }
-        let rate = budget as f64 / (now - round).as_secs_f64().max(1e-6);
-        let affordable = (rate * (deadline - now).as_secs_f64()) as u64;
-        if affordable <= budget {
-            return Err(timeout());
-        }
-        budget = affordable.min(budget.saturating_mul(4));
     }
 }
 

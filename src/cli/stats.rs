@@ -1,20 +1,19 @@
 //! `gridreduce stats PUZZLES --csv FILE`: one CSV row of instance sizes per puzzle, computed on all
 //! cores with a progress bar on stderr.
 //!
-//! A row is an ordered list of `(column, value)` pairs, the concatenation of what each **column
-//! function** in [`COLUMNS`] returns for the puzzle: `puzzle_columns` (name, N, clues),
-//! `cnf_columns` (cnf_vars, cnf_clauses, cnf_literals for the chosen encoding), `ilp_columns`
-//! (ilp_vars, ilp_rows, ilp_nonzeros). Another target adds its columns with one more function in
-//! that list. A puzzle whose construction fails is reported on stderr and skipped (exit 2 at the
-//! end); the CSV, written atomically, holds the rest.
+//! A row is the puzzle's columns (name, N, clues) followed by each route's columns, in registry
+//! order (`crate::route`): every route's `stats_names`/`stats_values`. A route parameter given as a
+//! list (`--encoding minimal,extended`) gives one group of columns per value, named with the value
+//! (`cnf_minimal_vars`). A puzzle whose construction fails is reported on stderr and skipped (exit 2
+//! at the end); the CSV, written atomically, holds the rest.
 
 use super::input::{PuzzleArgs, Tally};
+use super::route_args::{Given, add_param_flags, given};
 use crate::error::{Error, InputError, Result};
 use crate::formats::collection::Entry;
 use crate::formats::write_atomic;
 use crate::puzzle::Sudoku;
-use crate::reduce::Reduction;
-use crate::sat::{CnfOptions, Encoding, PuzzleToCnf};
+use crate::route::{self, Params, Route};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -26,7 +25,7 @@ use std::process::ExitCode;
     // The puzzle file may be left out when --blank names the grids instead (clap's PathBuf parser
     // refuses an empty default, hence a placeholder no real file is called).
     mut_arg("puzzles", |a| a.required(false).default_value(NO_FILE).hide_default_value(true)),
-    after_help = "Columns: name,N,clues,directed_vertices,directed_edges,removed_arcs,undirected_vertices,undirected_edges,trimmed_vertices,trimmed_edges,contracted_vertices,contracted_edges,contracted_solved,reduced_vertices,reduced_edges,reduced_solved,cnf_vars,cnf_clauses,cnf_literals,ilp_vars,ilp_rows,ilp_nonzeros\nWith several encodings the CNF columns are cnf_<encoding>_vars, _clauses, _literals per encoding.\n\nExamples:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper\n  gridreduce stats --blank 4,9,16,25,36,49,64 --encoding minimal,efficient,extended,compact --csv growth.csv"
+    after_help = stats_help()
 )]
 pub struct Args {
     #[command(flatten)]
@@ -38,127 +37,159 @@ pub struct Args {
     /// encoding with N, e.g. 4,9,16,25,36,49,64.
     #[arg(long, value_name = "N,N,...", value_delimiter = ',')]
     pub blank: Vec<usize>,
-    /// CNF encoding(s) for the cnf_* columns (default: extended for Sudoku, compact for Suguru);
-    /// several, comma-separated, give one group of columns each.
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub encoding: Vec<Encoding>,
-    /// CNF columns after applying the givens (`reduce --simplify`).
-    #[arg(long)]
-    pub simplify: bool,
-    /// Only these column groups (the name, N and clues columns always come first).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub only: Vec<ColumnGroup>,
+    /// Only these routes' columns (the name, N and clues columns always come first).
+    #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(route_names()))]
+    pub only: Vec<String>,
+    /// The route parameters stats takes (each a comma-separated list).
+    #[command(flatten)]
+    pub params: StatsFlags,
 }
 
-/// Groups of columns `--only` can pick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColumnGroup {
-    Hcp,
-    Cnf,
-    Ilp,
+/// What `--only` takes: each route's name, and its stats prefix where that differs (`ilp`).
+fn route_names() -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for r in route::registry() {
+        names.push(r.name());
+        if r.stats_prefix() != r.name() {
+            names.push(r.stats_prefix());
+        }
+    }
+    names
+}
+
+/// The default columns and an example, from the registry.
+fn stats_help() -> String {
+    let mut columns = vec!["name".to_string(), "N".into(), "clues".into()];
+    for r in route::registry().iter().filter(|r| r.in_default_stats()) {
+        columns.extend(r.stats_names(&Params::new()));
+    }
+    format!(
+        "Columns: {}\nWith several values of a parameter (e.g. --encoding minimal,extended) a route's columns come once per value, named with it (cnf_minimal_vars, …).\n\nExamples:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper\n  gridreduce stats --blank 4,9,16,25,36,49,64 --encoding minimal,efficient,extended,compact --csv growth.csv",
+        columns.join(",")
+    )
+}
+
+/// The parameter flags of `stats`: the keys routes take in `stats`, as lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatsFlags(pub Given);
+
+impl clap::FromArgMatches for StatsFlags {
+    fn from_arg_matches(m: &clap::ArgMatches) -> std::result::Result<Self, clap::Error> {
+        Ok(StatsFlags(given(m)))
+    }
+    fn update_from_arg_matches(
+        &mut self,
+        m: &clap::ArgMatches,
+    ) -> std::result::Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for StatsFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let keys: Vec<&str> = route::registry()
+            .iter()
+            .flat_map(|r| r.stats_params().iter().copied())
+            .collect();
+        add_param_flags(cmd, true, &keys)
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// One group of a route's columns: its parameters and the tag its column names carry.
+type Group = (Params, String);
+
+/// A combination of listed values under construction: the (key, value) pairs and the tag parts.
+type Combo = (Vec<(&'static str, String)>, Vec<String>);
+
+/// One route's column groups: (params, tag) per combination of the listed values; the tag names
+/// the values that vary (empty with one combination).
+fn groups(route: &dyn Route, flags: &Given) -> Result<Vec<Group>> {
+    let mut combos: Vec<Combo> = vec![(Vec::new(), Vec::new())];
+    for (key, values) in &flags.0 {
+        if !route.stats_params().contains(key) {
+            continue;
+        }
+        let mut next = Vec::new();
+        for (given, tag) in &combos {
+            for v in values {
+                let mut g = given.clone();
+                g.push((*key, v.clone()));
+                let mut t = tag.clone();
+                if values.len() > 1 {
+                    t.push(v.clone());
+                }
+                next.push((g, t));
+            }
+        }
+        combos = next;
+    }
+    combos
+        .into_iter()
+        .map(|(given, tag)| {
+            let pairs: Vec<(&str, String)> = given.iter().map(|(k, v)| (*k, v.clone())).collect();
+            let options = route::RouteOptions::from_given(route.name(), &pairs)
+                .map_err(|e| Error::Usage(format!("{e:?}")))?;
+            Ok((options.params, tag.join("_")))
+        })
+        .collect()
+}
+
+/// A column name with a group's tag: `cnf_vars` → `cnf_minimal_vars`.
+fn tagged(route: &dyn Route, column: &str, tag: &str) -> String {
+    if tag.is_empty() {
+        return column.to_string();
+    }
+    let prefix = format!("{}_", route.stats_prefix());
+    match column.strip_prefix(&prefix) {
+        Some(rest) => format!("{prefix}{tag}_{rest}"),
+        None => format!("{tag}_{column}"),
+    }
 }
 
 /// A row: ordered (column, value) pairs.
-pub type Row = Vec<(&'static str, String)>;
+pub type Row = Vec<(String, String)>;
 
-/// A column function: this puzzle's values of some columns.
-pub type ColumnFn = fn(&Entry, &Args) -> Result<Row>;
+/// The routes and their column groups, chosen once for the run.
+struct Plan(Vec<(&'static dyn Route, Vec<Group>)>);
 
-/// The column functions, in column order.
-pub const COLUMNS: &[(Option<ColumnGroup>, ColumnFn)] = &[
-    (None, puzzle_columns),
-    (Some(ColumnGroup::Hcp), hcp_columns),
-    (Some(ColumnGroup::Cnf), cnf_columns),
-    (Some(ColumnGroup::Ilp), ilp_columns),
-];
-
-/// Graph sizes at every Hamiltonian-cycle stage (Haythorpe's chain; the layered one for Suguru).
-pub fn hcp_columns(entry: &Entry, _: &Args) -> Result<Row> {
-    super::hcp_export::columns(&entry.puzzle)
-}
-
-pub fn puzzle_columns(entry: &Entry, _: &Args) -> Result<Row> {
-    Ok(vec![
-        ("name", entry.name.clone()),
-        ("N", entry.puzzle.size_label()),
-        ("clues", entry.puzzle.clues().to_string()),
-    ])
-}
-
-/// The CNF columns: `cnf_vars`, `cnf_clauses`, `cnf_literals` for one encoding, or
-/// `cnf_<encoding>_vars` etc. per encoding when several are asked for.
-pub fn cnf_columns(entry: &Entry, args: &Args) -> Result<Row> {
-    let encodings = if args.encoding.is_empty() {
-        vec![Encoding::default_for(&entry.puzzle)]
-    } else {
-        args.encoding.clone()
-    };
-    let mut row = Row::new();
-    for &encoding in &encodings {
-        let options = CnfOptions {
-            encoding,
-            simplify: args.simplify,
-        };
-        let reduction = PuzzleToCnf::new(&entry.puzzle, options)?;
-        let cnf = reduction.target();
-        let [vars, clauses, literals] = if encodings.len() == 1 {
-            ["cnf_vars", "cnf_clauses", "cnf_literals"]
-        } else {
-            per_encoding_columns(encoding)
-        };
-        row.push((vars, cnf.vars().to_string()));
-        row.push((clauses, cnf.num_clauses().to_string()));
-        row.push((literals, cnf.num_literals().to_string()));
-    }
-    Ok(row)
-}
-
-/// Column names of one encoding among several (static, like every column name).
-fn per_encoding_columns(encoding: Encoding) -> [&'static str; 3] {
-    match encoding {
-        Encoding::Minimal => [
-            "cnf_minimal_vars",
-            "cnf_minimal_clauses",
-            "cnf_minimal_literals",
-        ],
-        Encoding::Efficient => [
-            "cnf_efficient_vars",
-            "cnf_efficient_clauses",
-            "cnf_efficient_literals",
-        ],
-        Encoding::Extended => [
-            "cnf_extended_vars",
-            "cnf_extended_clauses",
-            "cnf_extended_literals",
-        ],
-        Encoding::Paper => ["cnf_paper_vars", "cnf_paper_clauses", "cnf_paper_literals"],
-        Encoding::Compact => [
-            "cnf_compact_vars",
-            "cnf_compact_clauses",
-            "cnf_compact_literals",
-        ],
-    }
-}
-
-pub fn ilp_columns(entry: &Entry, _: &Args) -> Result<Row> {
-    let reduction = crate::ilp::PuzzleToIlp::new(&entry.puzzle);
-    let ilp = reduction.target();
-    Ok(vec![
-        ("ilp_vars", ilp.vars().to_string()),
-        ("ilp_rows", ilp.rows.len().to_string()),
-        ("ilp_nonzeros", ilp.nonzeros().to_string()),
-    ])
-}
-
-/// The full row of one puzzle.
-pub fn row(entry: &Entry, args: &Args) -> Result<Row> {
-    let mut row = Row::new();
-    for (group, f) in COLUMNS {
-        if group.is_none_or(|g| args.only.is_empty() || args.only.contains(&g)) {
-            row.extend(f(entry, args)?);
+impl Plan {
+    fn new(args: &Args) -> Result<Plan> {
+        let mut out = Vec::new();
+        for &r in route::registry() {
+            let chosen = if args.only.is_empty() {
+                r.in_default_stats()
+            } else {
+                args.only
+                    .iter()
+                    .any(|o| o == r.name() || o == r.stats_prefix())
+            };
+            if chosen {
+                out.push((r, groups(r, &args.params.0)?));
+            }
         }
+        Ok(Plan(out))
     }
-    Ok(row)
+
+    /// The full row of one puzzle.
+    fn row(&self, entry: &Entry) -> Result<Row> {
+        let mut row: Row = vec![
+            ("name".into(), entry.name.clone()),
+            ("N".into(), entry.puzzle.size_label()),
+            ("clues".into(), entry.puzzle.clues().to_string()),
+        ];
+        for (r, groups) in &self.0 {
+            for (params, tag) in groups {
+                let names = r.stats_names(params);
+                let values = r.stats_values(&entry.puzzle, params)?;
+                row.extend(names.iter().map(|n| tagged(*r, n, tag)).zip(values));
+            }
+        }
+        Ok(row)
+    }
 }
 
 /// The value of the puzzle-file argument when none is given.
@@ -202,6 +233,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             ));
         }
     };
+    let plan = Plan::new(&args)?;
     let total = entries.len() as u64;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     bar.set_style(
@@ -212,7 +244,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .par_iter()
         .map(|entry| {
             let out = match entry {
-                Ok(e) => row(e, &args).map_err(|err| format!("{}: {err}", e.name)),
+                Ok(e) => plan.row(e).map_err(|err| format!("{}: {err}", e.name)),
                 Err(err) => Err(err.to_string()),
             };
             bar.inc(1);
@@ -227,7 +259,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "no puzzle could be measured; no CSV written".into(),
         ));
     };
-    let header: Vec<&str> = first.iter().map(|(k, _)| *k).collect();
+    let header: Vec<&str> = first.iter().map(|(k, _)| k.as_str()).collect();
     write_atomic(&args.csv, |w| {
         let mut out = csv::Writer::from_writer(w);
         out.write_record(&header).map_err(std::io::Error::other)?;

@@ -148,7 +148,7 @@ pub fn parse_cnf(reader: impl std::io::BufRead, max_variables: u32) -> Result<Cn
                     n,
                     format!(
                         "expected the header 'p cnf VARIABLES CLAUSES', found '{}'",
-                        shorten(t)
+                        super::tokens::excerpt(t)
                     ),
                 )
             };
@@ -176,7 +176,7 @@ pub fn parse_cnf(reader: impl std::io::BufRead, max_variables: u32) -> Result<Cn
                 n,
                 format!(
                     "expected the header 'p cnf VARIABLES CLAUSES' before the clauses, found '{}'",
-                    shorten(t)
+                    super::tokens::excerpt(t)
                 ),
             ));
         };
@@ -191,7 +191,10 @@ pub fn parse_cnf(reader: impl std::io::BufRead, max_variables: u32) -> Result<Cn
             let lit: i64 = token.parse().map_err(|_| {
                 InputError::at_line(
                     n,
-                    format!("'{}' is not a literal (a whole number)", shorten(token)),
+                    format!(
+                        "'{}' is not a literal (a whole number)",
+                        super::tokens::excerpt(token)
+                    ),
                 )
                 .with_column(start)
             })?;
@@ -414,7 +417,7 @@ fn parse_model<R: std::io::BufRead>(
                         n,
                         format!(
                             "not a SAT solver's answer: expected 's SATISFIABLE', 'SAT' or a line of literals, found '{}'",
-                            shorten(t)
+                            super::tokens::excerpt(t)
                         ),
                     ));
                 }
@@ -429,7 +432,10 @@ fn parse_model<R: std::io::BufRead>(
                 } else {
                     return Err(InputError::at_line(
                         n,
-                        format!("expected a 'v' or 'c' line, found '{}'", shorten(t)),
+                        format!(
+                            "expected a 'v' or 'c' line, found '{}'",
+                            super::tokens::excerpt(t)
+                        ),
                     ));
                 }
             }
@@ -457,14 +463,6 @@ fn parse_model<R: std::io::BufRead>(
             }
             Ok((model.finish(f != ModelFormat::Plain)?, f))
         }
-    }
-}
-
-fn shorten(t: &str) -> String {
-    if t.chars().count() > 40 {
-        format!("{}…", t.chars().take(40).collect::<String>())
-    } else {
-        t.to_string()
     }
 }
 

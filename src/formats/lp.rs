@@ -223,7 +223,10 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
             continue;
         }
         if section == LpSection::End {
-            return Err(InputError::at_line(n, format!("'{}' after End", short(t))));
+            return Err(InputError::at_line(
+                n,
+                format!("'{}' after End", super::tokens::excerpt(t)),
+            ));
         }
         let keyword = t.to_ascii_lowercase();
         let next = match keyword.as_str() {
@@ -271,7 +274,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
             LpSection::Start => {
                 return Err(InputError::at_line(
                     n,
-                    format!("expected 'Minimize', found '{}'", short(t)),
+                    format!("expected 'Minimize', found '{}'", super::tokens::excerpt(t)),
                 ));
             }
             LpSection::Objective => {
@@ -293,7 +296,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                             n,
                             format!(
                                 "the objective must be zero ('0 name' terms), found '{}'",
-                                short(w)
+                                super::tokens::excerpt(w)
                             ),
                         ));
                     }
@@ -313,7 +316,10 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                     let Some((name, rest)) = t.split_once(':') else {
                         return Err(InputError::at_line(
                             n,
-                            format!("expected a named row 'name: …', found '{}'", short(t)),
+                            format!(
+                                "expected a named row 'name: …', found '{}'",
+                                super::tokens::excerpt(t)
+                            ),
                         ));
                     };
                     let name = name.trim();
@@ -349,7 +355,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                                     n,
                                     format!(
                                         "row {name}: right-hand side '{}' is not a whole number",
-                                        short(rhs)
+                                        super::tokens::excerpt(rhs)
                                     ),
                                 )
                             })?;
@@ -383,7 +389,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                                 n,
                                 format!(
                                     "row {name}: unexpected '{}' (gridreduce reads sums of variables, every coefficient 1, with '=' or '<=')",
-                                    short(w)
+                                    super::tokens::excerpt(w)
                                 ),
                             ));
                         }
@@ -401,7 +407,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                             n,
                             format!(
                                 "expected '0 <= name <= 1' or 'name = 1', found '{}'",
-                                short(t)
+                                super::tokens::excerpt(t)
                             ),
                         ));
                     }
@@ -409,7 +415,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                 if !is_name(name) {
                     return Err(InputError::at_line(
                         n,
-                        format!("bad variable name '{}'", short(name)),
+                        format!("bad variable name '{}'", super::tokens::excerpt(name)),
                     ));
                 }
                 let i = var(name, &mut index, &mut names, &mut bounds, &mut integer) as usize;
@@ -426,7 +432,7 @@ pub fn parse_lp(reader: impl std::io::BufRead) -> Result<LpModel, InputError> {
                     if !is_name(w) {
                         return Err(InputError::at_line(
                             n,
-                            format!("bad variable name '{}'", short(w)),
+                            format!("bad variable name '{}'", super::tokens::excerpt(w)),
                         ));
                     }
                     let i = var(w, &mut index, &mut names, &mut bounds, &mut integer) as usize;
@@ -724,7 +730,7 @@ fn parse_solution<R: std::io::BufRead>(
                     *n,
                     format!(
                         "not a solution file: expected 'name value', found '{}'",
-                        short(t)
+                        super::tokens::excerpt(t)
                     ),
                 ));
             };
@@ -732,14 +738,6 @@ fn parse_solution<R: std::io::BufRead>(
         }
     }
     Ok((values, format))
-}
-
-fn short(t: &str) -> String {
-    if t.chars().count() > 40 {
-        format!("{}…", t.chars().take(40).collect::<String>())
-    } else {
-        t.to_string()
-    }
 }
 
 #[cfg(test)]

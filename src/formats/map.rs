@@ -18,6 +18,7 @@
 //! checks that the rebuilt instance has the recorded fingerprint, and lifts the certificate back.
 
 use crate::error::{Error, InputError};
+pub use crate::reduce::record::{Fingerprinter, StepRecord, fingerprint};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -48,14 +49,6 @@ pub struct PuzzleRecord {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StepRecord {
-    pub step: String,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub params: BTreeMap<String, serde_json::Value>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct TargetRecord {
     /// `hcp`, `directed-hcp`, `cnf`, `lp`, …
     pub kind: String,
@@ -73,42 +66,6 @@ pub struct TargetRecord {
 /// Sudoku with its layout is about 40 KB), the steps and a few sizes; anything larger is not a map,
 /// and reading it whole would let a stray multi-gigabyte file exhaust memory.
 pub const MAX_MAP_BYTES: u64 = 16 << 20;
-
-/// FNV-1a, 64 bit, as 16 hex digits: stable across platforms and versions, enough to tell instances
-/// apart (it is a guard against mix-ups, not a cryptographic seal).
-pub fn fingerprint(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
-/// Incremental form of [`fingerprint`], for hashing large instances without building one buffer.
-#[derive(Clone, Copy, Debug)]
-pub struct Fingerprinter(u64);
-
-impl Default for Fingerprinter {
-    fn default() -> Self {
-        Fingerprinter(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fingerprinter {
-    pub fn update(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    pub fn update_u32(&mut self, v: u32) {
-        self.update(&v.to_le_bytes());
-    }
-    pub fn finish(&self) -> String {
-        format!("{:016x}", self.0)
-    }
-}
 
 impl MapFile {
     /// Reads a map file, refusing one above [`MAX_MAP_BYTES`] without reading it into memory.
@@ -155,19 +112,5 @@ impl MapFile {
     pub fn write(&self, path: &Path) -> Result<(), Error> {
         let text = serde_json::to_string_pretty(self).expect("map files serialise");
         super::atomic::write_string_atomic(path, &(text + "\n"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fingerprints_are_stable_and_incremental() {
-        assert_eq!(fingerprint(b""), "cbf29ce484222325");
-        assert_eq!(fingerprint(b"a"), "af63dc4c8601ec8c");
-        let mut f = Fingerprinter::default();
-        f.update(b"a");
-        assert_eq!(f.finish(), fingerprint(b"a"));
     }
 }

@@ -425,6 +425,16 @@ pub fn first_repeat(pairs: &[(u32, u32)]) -> Option<(usize, usize)> {
     best
 }
 
+/// At most 40 characters of `text` for a one-line message, with `…` when cut: a message quotes
+/// what it found without letting a huge token through.
+pub fn excerpt(text: &str) -> String {
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

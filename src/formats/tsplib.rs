@@ -165,7 +165,7 @@ pub fn write_hcp_file(
 pub fn check_matrix_limit(n: u32, limit: u32) -> Result<(), Error> {
     if n > limit {
         let entries = n as u128 * n as u128;
-        return Err(Error::Usage(format!(
+        return Err(Error::Construction(format!(
             "the graph has {n} vertices, above the explicit-matrix limit of {limit}: its matrix would \
              have {entries} entries (about {} MB); raise the limit (--matrix-limit {n}) or use a \
              sparse format (tsplib HCP, concorde edges, arcs)",

@@ -38,10 +38,10 @@ use super::singles::{Deductions, forced_arcs};
 use super::trim::Trim;
 use super::undirect::{Undirect, arc_edge, part_name};
 use crate::error::{CertificateError, Error};
-use crate::formats::map::StepRecord;
 use crate::puzzle::{Grid, Puzzle};
-use crate::reduce::{DynReduction, Reduction, Sizes};
-use std::collections::BTreeMap;
+use crate::reduce::{Chain, DynStep, Reduction, Sizes, StepRecord, Steps};
+use serde::Deserialize;
+use std::sync::Arc;
 
 /// How far the chain goes.
 #[derive(
@@ -118,265 +118,115 @@ impl HcpOptions {
 
     /// The steps these options run, as recorded in `.map` files.
     pub fn steps(&self) -> Vec<StepRecord> {
-        let step = |name: &str| StepRecord {
-            step: name.to_string(),
-            params: BTreeMap::new(),
-        };
-        let mut layered = step("layered");
-        layered
-            .params
-            .insert("share".into(), serde_json::Value::Bool(self.share));
+        let mut layered = StepRecord::new("layered").with("share", self.share);
         // Only when set, so that the default chain's record is what it always was.
         if self.canonical {
-            layered
-                .params
-                .insert("canonical".into(), serde_json::Value::Bool(true));
+            layered = layered.with("canonical", true);
         }
         let mut out = vec![layered];
         if self.clues {
-            out.push(step("clues"));
+            out.push(StepRecord::new("clues"));
         }
         if self.stage != Stage::Directed {
-            out.push(step("undirect"));
+            out.push(StepRecord::new("undirect"));
             if self.trim {
-                out.push(step("trim"));
+                out.push(StepRecord::new("trim"));
             }
             if self.stage == Stage::Reduced {
-                let mut force = step("force");
-                force
-                    .params
-                    .insert("pointing".into(), serde_json::Value::Bool(POINTING));
-                out.push(force);
+                out.push(StepRecord::new("force").with("pointing", POINTING));
             }
             if matches!(self.stage, Stage::Contracted | Stage::Reduced) {
-                out.push(step("contract"));
+                out.push(StepRecord::new("contract"));
             }
         }
         out
     }
 
-    /// Inverse of [`HcpOptions::steps`]: fails on a step list this module did not write.
-    pub fn from_steps(steps: &[StepRecord]) -> Result<HcpOptions, Error> {
-        for stage in [
-            Stage::Directed,
-            Stage::Undirected,
-            Stage::Contracted,
-            Stage::Reduced,
-        ] {
-            for bits in 0..16u8 {
-                let options = HcpOptions {
-                    stage,
-                    trim: bits & 1 != 0 && stage != Stage::Directed,
-                    clues: bits & 2 != 0,
-                    share: bits & 4 != 0,
-                    canonical: bits & 8 != 0,
-                };
-                if options.steps() == steps {
-                    return Ok(options);
-                }
+    /// Inverse of [`HcpOptions::steps`]: reads the steps in the order the chain runs them, each
+    /// optional step present or not, each step's parameters through serde; fails on a list this
+    /// module did not write, naming the first step that does not fit.
+    pub fn from_steps(steps: &[StepRecord]) -> Result<HcpOptions, String> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct LayeredParams {
+            share: bool,
+            #[serde(default)]
+            canonical: bool,
+        }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct ForceParams {
+            pointing: bool,
+        }
+        fn params<T: serde::de::DeserializeOwned>(step: &StepRecord) -> Result<T, String> {
+            let map = serde_json::Map::from_iter(step.params.clone());
+            serde_json::from_value(serde_json::Value::Object(map))
+                .map_err(|e| format!("step `{}`: {e}", step.step))
+        }
+        let mut at = 0;
+        // The next step when it is called `name`.
+        let mut take = |name: &str| -> Option<&StepRecord> {
+            let s = steps.get(at).filter(|s| s.step == name)?;
+            at += 1;
+            Some(s)
+        };
+        let layered = take("layered").ok_or("the first step is not `layered`")?;
+        let LayeredParams { share, canonical } = params(layered)?;
+        let clues = take("clues")
+            .map(params::<serde::de::IgnoredAny>)
+            .transpose()?;
+        let mut options = HcpOptions {
+            stage: Stage::Directed,
+            trim: false,
+            clues: clues.is_some(),
+            share,
+            canonical,
+        };
+        if take("undirect").is_some() {
+            options.trim = take("trim").is_some();
+            let force = take("force").map(params::<ForceParams>).transpose()?;
+            if let Some(f) = &force
+                && f.pointing != POINTING
+            {
+                return Err("step `force`: this gridreduce writes pointing: false".into());
             }
+            let contract = take("contract").is_some();
+            options.stage = match (force.is_some(), contract) {
+                (true, true) => Stage::Reduced,
+                (false, true) => Stage::Contracted,
+                (false, false) => Stage::Undirected,
+                (true, false) => return Err("step `force` without `contract`".into()),
+            };
         }
-        let names: Vec<&str> = steps.iter().map(|s| s.step.as_str()).collect();
-        Err(Error::Usage(format!(
-            "not a Hamiltonian-cycle chain gridreduce writes: {}",
-            names.join(", ")
-        )))
-    }
-}
-
-/// Directed stages: layered graph, optionally without the redundant clue arcs.
-pub struct DirectedChain {
-    pub layered: Layered,
-    pub clues: Option<ClueArcs>,
-}
-
-impl Reduction for DirectedChain {
-    type Source = Puzzle;
-    type Target = Digraph;
-    fn name(&self) -> &'static str {
-        match &self.clues {
-            Some(c) => c.name(),
-            None => self.layered.name(),
-        }
-    }
-    fn target(&self) -> &Digraph {
-        match &self.clues {
-            Some(c) => c.target(),
-            None => self.layered.target(),
-        }
-    }
-    fn witness(&self, solution: &Grid) -> Result<Tour, CertificateError> {
-        let tour = self.layered.witness(solution)?;
-        match &self.clues {
-            Some(c) => c.witness(&tour),
-            None => Ok(tour),
-        }
-    }
-    fn extract(&self, tour: &Tour) -> Result<Grid, CertificateError> {
-        match &self.clues {
-            Some(c) => self.layered.extract(&c.extract(tour)?),
-            None => self.layered.extract(tour),
-        }
-    }
-    fn sizes(&self) -> Sizes {
-        match &self.clues {
-            Some(c) => c.sizes(),
-            None => self.layered.sizes(),
-        }
-    }
-    fn declared_sizes(&self) -> Sizes {
-        match &self.clues {
-            Some(c) => c.declared_sizes(),
-            None => self.layered.declared_sizes(),
-        }
-    }
-    fn stages(&self) -> Vec<(&'static str, Sizes)> {
-        let mut out = self.layered.stages();
-        if let Some(c) = &self.clues {
-            out.extend(c.stages());
-        }
-        out
-    }
-    fn declared_mismatches(&self) -> Vec<String> {
-        let mut out = self.layered.declared_mismatches();
-        if let Some(c) = &self.clues {
-            out.extend(c.declared_mismatches());
-        }
-        out
-    }
-}
-
-/// Undirected stages: the directed chain, the conversion, optionally the triplet trick, the
-/// reducer's forced-edge step and the contraction.
-pub struct UndirectedChain {
-    pub directed: DirectedChain,
-    pub undirect: Undirect,
-    pub trim: Option<Trim>,
-    /// The `reduced` stage's singles and forced-edge step (before `contract`).
-    pub force: Option<Force>,
-    pub contract: Option<Contract>,
-}
-
-impl UndirectedChain {
-    /// The last undirected step before contraction, as a reduction over graphs.
-    fn pre_contract_target(&self) -> &Graph {
-        match &self.trim {
-            Some(t) => t.target(),
-            None => self.undirect.target(),
+        match steps.get(at) {
+            None => Ok(options),
+            Some(s) => Err(format!(
+                "step {} `{}` is not where this gridreduce puts it",
+                at + 1,
+                crate::formats::tokens::excerpt(&s.step)
+            )),
         }
     }
 }
 
-impl Reduction for UndirectedChain {
-    type Source = Puzzle;
-    type Target = Graph;
-    fn name(&self) -> &'static str {
-        if let Some(c) = &self.contract {
-            c.name()
-        } else if let Some(f) = &self.force {
-            f.name()
-        } else if let Some(t) = &self.trim {
-            t.name()
-        } else {
-            self.undirect.name()
-        }
-    }
-    fn target(&self) -> &Graph {
-        match (&self.contract, &self.force) {
-            (Some(c), _) => c.target(),
-            (None, Some(f)) => f.target(),
-            (None, None) => self.pre_contract_target(),
-        }
-    }
-    fn witness(&self, solution: &Grid) -> Result<Tour, CertificateError> {
-        let mut tour = self.undirect.witness(&self.directed.witness(solution)?)?;
-        if let Some(t) = &self.trim {
-            tour = t.witness(&tour)?;
-        }
-        if let Some(f) = &self.force {
-            tour = f.witness(&tour)?;
-        }
-        if let Some(c) = &self.contract {
-            tour = c.witness(&tour)?;
-        }
-        Ok(tour)
-    }
-    fn extract(&self, tour: &Tour) -> Result<Grid, CertificateError> {
-        let mut tour = tour.clone();
-        if let Some(c) = &self.contract {
-            tour = c.extract(&tour)?;
-        }
-        if let Some(f) = &self.force {
-            tour = f.extract(&tour)?;
-        }
-        if let Some(t) = &self.trim {
-            tour = t.extract(&tour)?;
-        }
-        self.directed.extract(&self.undirect.extract(&tour)?)
-    }
-    fn sizes(&self) -> Sizes {
-        if let Some(c) = &self.contract {
-            c.sizes()
-        } else if let Some(f) = &self.force {
-            f.sizes()
-        } else if let Some(t) = &self.trim {
-            t.sizes()
-        } else {
-            self.undirect.sizes()
-        }
-    }
-    fn declared_sizes(&self) -> Sizes {
-        if let Some(c) = &self.contract {
-            c.declared_sizes()
-        } else if let Some(f) = &self.force {
-            f.declared_sizes()
-        } else if let Some(t) = &self.trim {
-            t.declared_sizes()
-        } else {
-            self.undirect.declared_sizes()
-        }
-    }
-    fn stages(&self) -> Vec<(&'static str, Sizes)> {
-        let mut out = self.directed.stages();
-        out.extend(self.undirect.stages());
-        if let Some(t) = &self.trim {
-            out.extend(t.stages());
-        }
-        if let Some(f) = &self.force {
-            out.extend(f.stages());
-        }
-        if let Some(c) = &self.contract {
-            out.extend(c.stages());
-        }
-        out
-    }
-    fn declared_mismatches(&self) -> Vec<String> {
-        let mut out = self.directed.declared_mismatches();
-        out.extend(self.undirect.declared_mismatches());
-        if let Some(t) = &self.trim {
-            out.extend(t.declared_mismatches());
-        }
-        if let Some(f) = &self.force {
-            out.extend(f.declared_mismatches());
-        }
-        if let Some(c) = &self.contract {
-            out.extend(c.declared_mismatches());
-        }
-        out
-    }
+/// The built chain: the step values (for what only one step knows: the layout, the
+/// contraction's paths, the reducer's verdict) and the same steps composed through the contract
+/// (directed: the layered graph and the clue arcs; undirected: that, then the conversion, the
+/// triplet trick, the forced edges and the contraction, each present or not).
+pub struct HcpChain {
+    layered: Arc<Layered>,
+    clues: Option<Arc<ClueArcs>>,
+    undirect: Option<Arc<Undirect>>,
+    trim: Option<Arc<Trim>>,
+    force: Option<Arc<Force>>,
+    contract: Option<Arc<Contract>>,
+    composed: Composed,
 }
 
-/// The built chain: directed or undirected target.
-#[allow(clippy::large_enum_variant)] // built once per puzzle; boxing would only add indirection
-pub enum HcpChain {
-    Directed(DirectedChain),
-    Undirected(UndirectedChain),
-}
-
-/// The built chain as a boxed reduction, for code that only needs the contract.
-pub enum HcpReduction {
-    Directed(DynReduction<Puzzle, Digraph>),
-    Undirected(DynReduction<Puzzle, Graph>),
+/// The chain as one reduction, directed or undirected.
+pub enum Composed {
+    Directed(Steps<Puzzle, Digraph>),
+    Undirected(Chain<Steps<Puzzle, Digraph>, Steps<Digraph, Graph>>),
 }
 
 /// Sizes of every stage, the columns of `gridreduce stats`. Stages not built are `None`, except
@@ -414,43 +264,79 @@ pub struct HcpStats {
 /// Builds the chain for `puzzle`. Fails only when the structure cannot be encoded (no check layer
 /// with cells of several values; more vertices than `u32` ids).
 pub fn build(puzzle: &Puzzle, opts: &HcpOptions) -> Result<HcpChain, Error> {
-    let layered = Layered::with_variant(puzzle, opts.share, opts.canonical)?;
-    let clues = opts
-        .clues
-        .then(|| ClueArcs::new(layered.target(), layered.layout().clone(), puzzle.givens()));
-    let directed = DirectedChain { layered, clues };
+    let layered = Arc::new(Layered::with_variant(puzzle, opts.share, opts.canonical)?);
+    let clues = opts.clues.then(|| {
+        Arc::new(ClueArcs::new(
+            layered.target(),
+            layered.layout().clone(),
+            puzzle.givens(),
+        ))
+    });
+    let directed = Steps {
+        head: layered.clone() as DynStep<Puzzle, Digraph>,
+        tail: clues
+            .iter()
+            .map(|c| c.clone() as DynStep<Digraph, Digraph>)
+            .collect(),
+    };
     if opts.stage == Stage::Directed {
-        return Ok(HcpChain::Directed(directed));
+        return Ok(HcpChain {
+            layered,
+            clues,
+            undirect: None,
+            trim: None,
+            force: None,
+            contract: None,
+            composed: Composed::Directed(directed),
+        });
     }
-    let undirect = Undirect::new(directed.target());
+    let undirect = Arc::new(Undirect::new(directed.target()));
     let trim = opts
         .trim
-        .then(|| Trim::new(undirect.target(), directed.layered.layout()));
+        .then(|| Arc::new(Trim::new(undirect.target(), layered.layout())));
     let pre = match &trim {
         Some(t) => t.target(),
         None => undirect.target(),
     };
     let force = (opts.stage == Stage::Reduced).then(|| {
-        reducer(
+        Arc::new(reducer(
             puzzle,
-            directed.layered.layout(),
+            layered.layout(),
             pre,
-            trim.as_ref(),
+            trim.as_deref(),
             POINTING,
-        )
+        ))
     });
     let contract = match (&force, opts.stage) {
-        (Some(f), _) => Some(Contract::new(f.target())),
-        (None, Stage::Contracted) => Some(Contract::new(pre)),
+        (Some(f), _) => Some(Arc::new(Contract::new(f.target()))),
+        (None, Stage::Contracted) => Some(Arc::new(Contract::new(pre))),
         _ => None,
     };
-    Ok(HcpChain::Undirected(UndirectedChain {
-        directed,
-        undirect,
+    let mut tail: Vec<DynStep<Graph, Graph>> = Vec::new();
+    if let Some(t) = &trim {
+        tail.push(t.clone());
+    }
+    if let Some(f) = &force {
+        tail.push(f.clone());
+    }
+    if let Some(c) = &contract {
+        tail.push(c.clone());
+    }
+    Ok(HcpChain {
+        composed: Composed::Undirected(Chain {
+            first: directed,
+            second: Steps {
+                head: undirect.clone(),
+                tail,
+            },
+        }),
+        layered,
+        clues,
+        undirect: Some(undirect),
         trim,
         force,
         contract,
-    }))
+    })
 }
 
 /// Whether the reducer's deductions include the pointing rule besides naked and hidden singles.
@@ -510,28 +396,28 @@ pub fn stats(puzzle: &Puzzle, trim: bool) -> Result<HcpStats, Error> {
         },
     )?;
     let mut s = chain.stats();
-    if let HcpChain::Undirected(u) = &chain {
+    if let Some(pre) = chain.pre_contract_target() {
         // The contraction measured, not built (`contract::measure`).
-        let c = contract::measure(u.pre_contract_target());
+        let c = contract::measure(pre);
         s.contracted_vertices = Some(c.vertices);
         s.contracted_edges = Some(c.edges);
         s.contracted_solved = Some(c.outcome == Outcome::Solved);
         s.contracted_infeasible = Some(matches!(c.outcome, Outcome::NotHamiltonian(_)));
         // Sizes only: the reducer's graphs are not built (see `force::measure`); without the
         // triplet trick the propagation runs on the digraph, a third of the size.
-        let m = match &u.trim {
+        let m = match chain.trim.as_deref() {
             None => {
                 let (arcs, contradiction) =
                     match Deductions::new(&puzzle.structure(), puzzle.givens(), POINTING) {
                         Some(d) => (forced_arcs(chain.layout(), &d), d.contradiction),
                         None => (Vec::new(), false),
                     };
-                measure_directed(u.directed.target(), &arcs, contradiction)
+                measure_directed(chain.directed_graph(), &arcs, contradiction)
             }
             Some(t) => {
                 let (edges, contradiction) =
                     singles_edges(puzzle, chain.layout(), Some(t), POINTING);
-                measure(u.pre_contract_target(), &edges, contradiction.is_some())
+                measure(pre, &edges, contradiction.is_some())
             }
         };
         s.reduced_vertices = Some(m.vertices);
@@ -561,46 +447,75 @@ fn reduced_outcome<'a>(force: &'a Force, contract: &'a Contract) -> &'a Outcome 
 }
 
 impl HcpChain {
-    fn directed(&self) -> &DirectedChain {
-        match self {
-            HcpChain::Directed(d) => d,
-            HcpChain::Undirected(u) => &u.directed,
+    /// The directed graph the chain exports or converts (after the clue arcs when removed).
+    pub fn directed_graph(&self) -> &Digraph {
+        match &self.composed {
+            Composed::Directed(d) => d.target(),
+            Composed::Undirected(u) => u.first.target(),
         }
+    }
+
+    /// The last undirected graph before the reducer and the contraction.
+    fn pre_contract_target(&self) -> Option<&Graph> {
+        match (&self.trim, &self.undirect) {
+            (Some(t), _) => Some(t.target()),
+            (None, Some(u)) => Some(u.target()),
+            (None, None) => None,
+        }
+    }
+
+    /// The layered construction (first step).
+    pub fn layered(&self) -> &Layered {
+        &self.layered
+    }
+    /// The clue-arc step, when the redundant clue arcs are removed.
+    pub fn clues(&self) -> Option<&ClueArcs> {
+        self.clues.as_deref()
+    }
+    /// The triplet trick, when applied.
+    pub fn trim(&self) -> Option<&Trim> {
+        self.trim.as_deref()
+    }
+    /// The reducer's forced-edge step (`reduced` stage).
+    pub fn force(&self) -> Option<&Force> {
+        self.force.as_deref()
+    }
+    /// The contraction (`contracted` and `reduced` stages).
+    pub fn contract(&self) -> Option<&Contract> {
+        self.contract.as_deref()
+    }
+    /// The chain as one reduction.
+    pub fn composed(&self) -> &Composed {
+        &self.composed
     }
 
     /// The vertex numbering of the layered graph.
     pub fn layout(&self) -> &Layout {
-        self.directed().layered.layout()
+        self.layered.layout()
     }
 
     /// The puzzle the chain was built for.
     pub fn puzzle(&self) -> &Puzzle {
-        self.directed().layered.puzzle()
+        self.layered.puzzle()
     }
 
     /// The options that build this chain again.
     pub fn options(&self) -> HcpOptions {
-        match self {
-            HcpChain::Directed(d) => HcpOptions {
-                stage: Stage::Directed,
-                trim: false,
-                clues: d.clues.is_some(),
-                share: d.layered.share(),
-                canonical: self.canonical(),
-            },
-            HcpChain::Undirected(u) => HcpOptions {
-                stage: if u.force.is_some() {
-                    Stage::Reduced
-                } else if u.contract.is_some() {
-                    Stage::Contracted
-                } else {
-                    Stage::Undirected
-                },
-                trim: u.trim.is_some(),
-                clues: u.directed.clues.is_some(),
-                share: u.directed.layered.share(),
-                canonical: self.canonical(),
-            },
+        let stage = if self.undirect.is_none() {
+            Stage::Directed
+        } else if self.force.is_some() {
+            Stage::Reduced
+        } else if self.contract.is_some() {
+            Stage::Contracted
+        } else {
+            Stage::Undirected
+        };
+        HcpOptions {
+            stage,
+            trim: self.trim.is_some(),
+            clues: self.clues.is_some(),
+            share: self.layered.share(),
+            canonical: self.canonical(),
         }
     }
 
@@ -615,43 +530,37 @@ impl HcpChain {
     }
 
     pub fn directed_target(&self) -> Option<&Digraph> {
-        match self {
-            HcpChain::Directed(d) => Some(d.target()),
-            HcpChain::Undirected(_) => None,
+        match &self.composed {
+            Composed::Directed(d) => Some(d.target()),
+            Composed::Undirected(_) => None,
         }
     }
     pub fn undirected_target(&self) -> Option<&Graph> {
-        match self {
-            HcpChain::Directed(_) => None,
-            HcpChain::Undirected(u) => Some(u.target()),
+        match &self.composed {
+            Composed::Directed(_) => None,
+            Composed::Undirected(u) => Some(u.target()),
         }
     }
     /// Vertices of the final target.
     pub fn vertices(&self) -> u32 {
-        match self {
-            HcpChain::Directed(d) => d.target().vertices(),
-            HcpChain::Undirected(u) => u.target().vertices(),
+        match &self.composed {
+            Composed::Directed(d) => d.target().vertices(),
+            Composed::Undirected(u) => u.target().vertices(),
         }
     }
     /// Arcs or edges of the final target.
     pub fn edges(&self) -> usize {
-        match self {
-            HcpChain::Directed(d) => d.target().arc_count(),
-            HcpChain::Undirected(u) => u.target().edge_count(),
+        match &self.composed {
+            Composed::Directed(d) => d.target().arc_count(),
+            Composed::Undirected(u) => u.target().edge_count(),
         }
     }
 
     /// What contraction (or the reducer) decided, when the chain contracts.
     pub fn outcome(&self) -> Option<&Outcome> {
-        match self {
-            HcpChain::Undirected(UndirectedChain {
-                force: Some(f),
-                contract: Some(c),
-                ..
-            }) => Some(reduced_outcome(f, c)),
-            HcpChain::Undirected(UndirectedChain {
-                contract: Some(c), ..
-            }) => Some(c.outcome()),
+        match (&self.force, &self.contract) {
+            (Some(f), Some(c)) => Some(reduced_outcome(f, c)),
+            (None, Some(c)) => Some(c.outcome()),
             _ => None,
         }
     }
@@ -662,65 +571,84 @@ impl HcpChain {
         if self.outcome() != Some(&Outcome::Solved) {
             return None;
         }
-        match self {
-            HcpChain::Undirected(UndirectedChain {
-                contract: Some(c), ..
-            }) => c.solved_tour(),
-            _ => None,
-        }
+        self.contract.as_ref()?.solved_tour()
     }
 
     /// The Hamiltonian cycle of the final target that `solution` determines.
     pub fn witness(&self, solution: &Grid) -> Result<Tour, CertificateError> {
-        match self {
-            HcpChain::Directed(d) => d.witness(solution),
-            HcpChain::Undirected(u) => u.witness(solution),
+        match &self.composed {
+            Composed::Directed(d) => d.witness(solution),
+            Composed::Undirected(u) => u.witness(solution),
         }
     }
 
     /// The grid a tour of the final target encodes; `CertificateError` for anything that is not a
     /// Hamiltonian cycle of the final target.
     pub fn extract(&self, tour: &Tour) -> Result<Grid, CertificateError> {
-        match self {
-            HcpChain::Directed(d) => d.extract(tour),
-            HcpChain::Undirected(u) => u.extract(tour),
+        match &self.composed {
+            Composed::Directed(d) => d.extract(tour),
+            Composed::Undirected(u) => u.extract(tour),
         }
     }
 
     /// Name and sizes of every stage built.
     pub fn stage_sizes(&self) -> Vec<(&'static str, Sizes)> {
-        match self {
-            HcpChain::Directed(d) => d.stages(),
-            HcpChain::Undirected(u) => u.stages(),
+        match &self.composed {
+            Composed::Directed(d) => d.stages(),
+            Composed::Undirected(u) => u.stages(),
         }
     }
 
     /// Declared-versus-built size mismatches of every stage (empty when every formula holds).
     pub fn declared_mismatches(&self) -> Vec<String> {
-        match self {
-            HcpChain::Directed(d) => d.declared_mismatches(),
-            HcpChain::Undirected(u) => u.declared_mismatches(),
+        match &self.composed {
+            Composed::Directed(d) => d.declared_mismatches(),
+            Composed::Undirected(u) => u.declared_mismatches(),
         }
+    }
+
+    /// The round trip of `solution` after **every** step of this chain: each step's witness is
+    /// a valid certificate of its target and lifts back to `solution` through all steps so far;
+    /// every declared size formula holds.
+    pub fn round_trip(&self, solution: &Grid) -> Result<Sizes, String> {
+        let lift = |g: &Grid| Ok(g.clone());
+        let sizes = match &self.composed {
+            Composed::Directed(d) => {
+                d.round_trip_each(solution, &lift, solution)?;
+                d.sizes()
+            }
+            Composed::Undirected(u) => {
+                let w = u.first.round_trip_each(solution, &lift, solution)?;
+                let back = |t: &Tour| u.first.extract(t);
+                u.second.round_trip_each(&w, &back, solution)?;
+                u.sizes()
+            }
+        };
+        let mismatches = self.declared_mismatches();
+        if !mismatches.is_empty() {
+            return Err(format!("size formulas disagree: {}", mismatches.join("; ")));
+        }
+        Ok(sizes)
     }
 
     /// The stats row.
     pub fn stats(&self) -> HcpStats {
-        let d = self.directed();
-        let dt = d.target();
-        let removed = d.layered.removed_arcs() + d.clues.as_ref().map_or(0, |c| c.removed_arcs());
+        let dt = self.directed_graph();
+        let removed =
+            self.layered.removed_arcs() + self.clues.as_ref().map_or(0, |c| c.removed_arcs());
         let mut s = HcpStats {
             directed_vertices: dt.vertices() as u64,
             directed_edges: dt.arc_count() as u64,
-            structure_edges: d.layered.structure_arcs(),
+            structure_edges: self.layered.structure_arcs(),
             removed_arcs: removed,
             ..HcpStats::default()
         };
-        if let HcpChain::Undirected(u) = self {
-            let g = u.undirect.target();
+        if let Some(u) = &self.undirect {
+            let g = u.target();
             let t = self.layout().triplets();
             s.undirected_vertices = Some(g.vertices() as u64);
             s.undirected_edges = Some(g.edge_count() as u64);
-            match &u.trim {
+            match &self.trim {
                 Some(tr) => {
                     s.trimmed_vertices = Some(tr.target().vertices() as u64);
                     s.trimmed_edges = Some(tr.target().edge_count() as u64);
@@ -730,7 +658,7 @@ impl HcpChain {
                     s.trimmed_edges = Some(g.edge_count() as u64 - t);
                 }
             }
-            match (&u.force, &u.contract) {
+            match (&self.force, &self.contract) {
                 (Some(f), Some(c)) => fill_reduced(&mut s, f, c),
                 (None, Some(c)) => {
                     s.contracted_vertices = Some(c.target().vertices() as u64);
@@ -749,30 +677,28 @@ impl HcpChain {
     /// `x[1,2,3,1].out` (undirected), `v[1,1].out..r[1,2].in` for a contracted path (its two ends).
     pub fn label(&self, v: u32) -> String {
         let layout = self.layout();
-        match self {
-            HcpChain::Directed(_) => layout.label(v),
-            HcpChain::Undirected(u) => {
-                let undirected = |w: u32| -> String {
-                    let w = match &u.trim {
-                        Some(t) => match t.source_id(w) {
-                            Some(w) => w,
-                            None => return format!("?{w}"),
-                        },
-                        None => w,
-                    };
-                    format!("{}.{}", layout.label(w / 3), part_name(w))
-                };
-                match &u.contract {
-                    None => undirected(v),
-                    Some(c) => {
-                        let path = c.path(v);
-                        match path.as_slice() {
-                            [] => format!("?{v}"),
-                            [one] => undirected(*one),
-                            [first, .., last] => {
-                                format!("{}..{}", undirected(*first), undirected(*last))
-                            }
-                        }
+        if self.undirect.is_none() {
+            return layout.label(v);
+        }
+        let undirected = |w: u32| -> String {
+            let w = match &self.trim {
+                Some(t) => match t.source_id(w) {
+                    Some(w) => w,
+                    None => return format!("?{w}"),
+                },
+                None => w,
+            };
+            format!("{}.{}", layout.label(w / 3), part_name(w))
+        };
+        match &self.contract {
+            None => undirected(v),
+            Some(c) => {
+                let path = c.path(v);
+                match path.as_slice() {
+                    [] => format!("?{v}"),
+                    [one] => undirected(*one),
+                    [first, .., last] => {
+                        format!("{}..{}", undirected(*first), undirected(*last))
                     }
                 }
             }
@@ -803,137 +729,27 @@ impl HcpChain {
             let g = s.choice_of[cell] as usize;
             (layout.b(g, value), layout.link(cell, value))
         };
-        let d = self.directed();
-        if !d.target().has_arc(a, b) {
+        if !self.directed_graph().has_arc(a, b) {
             return EdgeImage::Absent;
         }
-        match self {
-            HcpChain::Directed(_) => EdgeImage::Edge(a, b),
-            HcpChain::Undirected(u) => {
-                let (mut p, mut q) = arc_edge(a, b);
-                if let Some(t) = &u.trim {
-                    match (t.target_id(p), t.target_id(q)) {
-                        (Some(p2), Some(q2)) => (p, q) = (p2, q2),
-                        _ => return EdgeImage::Absent,
-                    }
-                }
-                if let Some(f) = &u.force
-                    && !f.target().has_edge(p, q)
-                {
-                    return EdgeImage::Absent;
-                }
-                match &u.contract {
-                    Some(c) => c.edge_image(p, q),
-                    None => EdgeImage::Edge(p, q),
-                }
+        if self.undirect.is_none() {
+            return EdgeImage::Edge(a, b);
+        }
+        let (mut p, mut q) = arc_edge(a, b);
+        if let Some(t) = &self.trim {
+            match (t.target_id(p), t.target_id(q)) {
+                (Some(p2), Some(q2)) => (p, q) = (p2, q2),
+                _ => return EdgeImage::Absent,
             }
         }
-    }
-
-    /// The boxed reduction.
-    pub fn into_reduction(self) -> HcpReduction {
-        match self {
-            HcpChain::Directed(d) => HcpReduction::Directed(Box::new(d)),
-            HcpChain::Undirected(u) => HcpReduction::Undirected(Box::new(u)),
+        if let Some(f) = &self.force
+            && !f.target().has_edge(p, q)
+        {
+            return EdgeImage::Absent;
+        }
+        match &self.contract {
+            Some(c) => c.edge_image(p, q),
+            None => EdgeImage::Edge(p, q),
         }
     }
-}
-
-/// Round trip through the chain of `opts` (for the registry).
-pub fn round_trip(puzzle: &Puzzle, solution: &Grid, opts: &HcpOptions) -> Result<Sizes, String> {
-    let chain = build(puzzle, opts).map_err(|e| e.to_string())?;
-    match &chain {
-        HcpChain::Directed(d) => crate::reduce::harness::round_trip(d, solution),
-        HcpChain::Undirected(u) => crate::reduce::harness::round_trip(u, solution),
-    }
-}
-
-/// The round trip at **every** stage of one build (contracted, trimmed, clue arcs removed):
-/// after each step the witness of `solution` is a valid certificate of that step's target and
-/// extracts back to `solution` through all steps so far; every declared size formula holds.
-/// One build instead of five keeps the registry test fast.
-/// `canonical`: the same through the canonical variant.
-pub fn staged_round_trip(
-    puzzle: &Puzzle,
-    solution: &Grid,
-    canonical: bool,
-) -> Result<Sizes, String> {
-    use crate::reduce::Problem;
-    let every_step = HcpOptions {
-        stage: Stage::Contracted,
-        trim: true,
-        clues: true,
-        share: true,
-        canonical,
-    };
-    let chain = build(puzzle, &every_step).map_err(|e| e.to_string())?;
-    let HcpChain::Undirected(u) = &chain else {
-        return Err("the full chain is undirected".into());
-    };
-    let (Some(clues), Some(trim), Some(contract)) = (&u.directed.clues, &u.trim, &u.contract)
-    else {
-        return Err("the full chain has every step".into());
-    };
-    let layered = &u.directed.layered;
-    let fail = |stage: &str, what: &str, e: String| format!("{stage}: {what}: {e}");
-    let back = |stage: &str, grid: Result<Grid, CertificateError>| -> Result<(), String> {
-        match grid {
-            Ok(g) if &g == solution => Ok(()),
-            Ok(g) => Err(format!("{stage}: extract(witness(s)) != s: got {g:?}")),
-            Err(e) => Err(fail(stage, "extract failed", e.to_string())),
-        }
-    };
-    let w0 = layered
-        .witness(solution)
-        .map_err(|e| fail("layered", "witness failed", e.to_string()))?;
-    layered
-        .target()
-        .check(&w0)
-        .map_err(|e| fail("layered", "witness invalid", e.to_string()))?;
-    back("layered", layered.extract(&w0))?;
-    let w1 = clues
-        .witness(&w0)
-        .map_err(|e| fail("clues", "witness failed", e.to_string()))?;
-    clues
-        .target()
-        .check(&w1)
-        .map_err(|e| fail("clues", "witness invalid", e.to_string()))?;
-    back("clues", u.directed.extract(&w1))?;
-    let w2 = u
-        .undirect
-        .witness(&w1)
-        .map_err(|e| fail("undirect", "witness failed", e.to_string()))?;
-    u.undirect
-        .target()
-        .check(&w2)
-        .map_err(|e| fail("undirect", "witness invalid", e.to_string()))?;
-    back(
-        "undirect",
-        u.undirect.extract(&w2).and_then(|t| u.directed.extract(&t)),
-    )?;
-    let w3 = trim
-        .witness(&w2)
-        .map_err(|e| fail("trim", "witness failed", e.to_string()))?;
-    trim.target()
-        .check(&w3)
-        .map_err(|e| fail("trim", "witness invalid", e.to_string()))?;
-    back(
-        "trim",
-        trim.extract(&w3)
-            .and_then(|t| u.undirect.extract(&t))
-            .and_then(|t| u.directed.extract(&t)),
-    )?;
-    let w4 = contract
-        .witness(&w3)
-        .map_err(|e| fail("contract", "witness failed", e.to_string()))?;
-    contract
-        .target()
-        .check(&w4)
-        .map_err(|e| fail("contract", "witness invalid", e.to_string()))?;
-    back("contract", u.extract(&w4))?;
-    let mismatches = chain.declared_mismatches();
-    if !mismatches.is_empty() {
-        return Err(format!("size formulas disagree: {}", mismatches.join("; ")));
-    }
-    Ok(u.sizes())
 }

@@ -172,7 +172,9 @@ impl Layout {
         let cells = structure.cells();
         let layers = structure.layers.len();
         if structure.layers.iter().any(|l| l.is_empty()) {
-            return Err(Error::Usage("a check layer has no group".into()));
+            return Err(Error::Construction(
+                "layered graph: a check layer has no group".into(),
+            ));
         }
         let mut next: u64 = 2;
         let mut b_start = Vec::with_capacity(structure.choice.len());
@@ -240,8 +242,8 @@ impl Layout {
             copy_start.push(next as u32);
             next += off + if canonical { 0 } else { list.len() as u64 };
             if next > u32::MAX as u64 / 4 {
-                return Err(Error::Usage(format!(
-                    "the Hamiltonian-cycle graph would have more than {next} vertices, too many to number"
+                return Err(Error::Construction(format!(
+                    "layered graph: it would have more than {next} vertices, too many to number"
                 )));
             }
             copy_tris.push(off as u32);
@@ -263,14 +265,14 @@ impl Layout {
                 }
             }
             if next > u32::MAX as u64 / 4 {
-                return Err(Error::Usage(format!(
-                    "the Hamiltonian-cycle graph would have more than {next} vertices, too many to number"
+                return Err(Error::Construction(format!(
+                    "layered graph: it would have more than {next} vertices, too many to number"
                 )));
             }
         }
         if let Some(c) = (0..cells).find(|&c| copies_of[c].is_empty() && structure.domain[c] > 1) {
-            return Err(Error::Usage(format!(
-                "cell {} is in no check layer; the construction reads values in the layers",
+            return Err(Error::Construction(format!(
+                "layered graph: cell {} is in no check layer; the construction reads values in the layers",
                 crate::puzzle::cell_name(structure.cols, c)
             )));
         }

@@ -13,7 +13,8 @@
 //!
 //! Steps compose with [`ReductionExt::then`] into a [`Chain`], which is itself a reduction: witnesses
 //! are pushed forward step by step, certificates are lifted back step by step. A boxed reduction is a
-//! reduction too, so the CLI can choose a chain at run time.
+//! reduction too, and [`Steps`] composes a first step with optional same-type steps chosen at run
+//! time.
 //!
 //! This is the forward/backward certificate pair of Karp (PLDI 2022) and the
 //! `target_instance`/`extract_solution` pair of problem-reductions, with two differences: `extract`
@@ -21,10 +22,12 @@
 //! formulas so a test catches a construction that drifts from its documentation.
 
 pub mod harness;
-pub mod registry;
+pub mod record;
 
 use crate::error::CertificateError;
 use crate::puzzle::{Grid, Puzzle};
+pub use record::{Fingerprinter, StepRecord, fingerprint};
+use std::sync::Arc;
 
 /// Named sizes of an instance or a step, in a fixed order (`vertices`, `edges`, `clauses`, …).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -191,10 +194,113 @@ pub trait ReductionExt: Reduction + Sized {
 
 impl<R: Reduction + Sized> ReductionExt for R {}
 
-/// A chain chosen at run time.
-pub type DynReduction<S, T> = Box<dyn Reduction<Source = S, Target = T> + Send + Sync>;
+/// A step chosen at run time, shared (the chain that composes it and the code that reads its
+/// step-specific results hold the same value).
+pub type DynStep<S, T> = Arc<dyn Reduction<Source = S, Target = T> + Send + Sync>;
 
-impl<R: Reduction + ?Sized> Reduction for Box<R> {
+/// A first step followed by any number of steps that keep the target type, composed through the
+/// contract: witnesses are pushed forward through every step, certificates lifted back through
+/// every step in reverse, stages and declared-size checks concatenated. An optional step is one
+/// that is in the list or not, so no code has to ask which steps are present.
+pub struct Steps<S, T> {
+    pub head: DynStep<S, T>,
+    pub tail: Vec<DynStep<T, T>>,
+}
+
+impl<S: Problem, T: Problem> Steps<S, T> {
+    /// The round trip after **every** step: the witness of `solution` pushed through the first
+    /// `k` steps is a valid certificate of step `k`'s target, and lifted back through those `k`
+    /// steps and by `back` (what comes before this list) it gives `solution`. `input` is the
+    /// witness at the head's source.
+    pub fn round_trip_each<X: PartialEq + std::fmt::Debug>(
+        &self,
+        input: &Cert<S>,
+        back: &dyn Fn(&Cert<S>) -> Result<X, CertificateError>,
+        solution: &X,
+    ) -> Result<Cert<T>, String> {
+        let fail = |name: &str, what: &str, e: CertificateError| format!("{name}: {what}: {e}");
+        let mut w = self
+            .head
+            .witness(input)
+            .map_err(|e| fail(self.head.name(), "witness failed", e))?;
+        let mut done: Vec<&DynStep<T, T>> = Vec::new();
+        let lift = |done: &[&DynStep<T, T>], w: &Cert<T>| -> Result<X, CertificateError> {
+            let mut c = w.clone();
+            for step in done.iter().rev() {
+                c = step.extract(&c)?;
+            }
+            back(&self.head.extract(&c)?)
+        };
+        let check = |name: &str, target: &T, w: &Cert<T>, done: &[&DynStep<T, T>]| {
+            target
+                .check(w)
+                .map_err(|e| fail(name, "witness invalid", e))?;
+            match lift(done, w) {
+                Ok(g) if &g == solution => Ok(()),
+                Ok(g) => Err(format!("{name}: extract(witness(s)) != s: got {g:?}")),
+                Err(e) => Err(fail(name, "extract failed", e)),
+            }
+        };
+        check(self.head.name(), self.head.target(), &w, &done)?;
+        for step in &self.tail {
+            w = step
+                .witness(&w)
+                .map_err(|e| fail(step.name(), "witness failed", e))?;
+            done.push(step);
+            check(step.name(), step.target(), &w, &done)?;
+        }
+        Ok(w)
+    }
+}
+
+impl<S: Problem, T: Problem> Reduction for Steps<S, T> {
+    type Source = S;
+    type Target = T;
+    fn name(&self) -> &'static str {
+        self.tail.last().map_or(self.head.name(), |s| s.name())
+    }
+    fn target(&self) -> &T {
+        self.tail.last().map_or(self.head.target(), |s| s.target())
+    }
+    fn witness(&self, solution: &Cert<S>) -> Result<Cert<T>, CertificateError> {
+        let mut w = self.head.witness(solution)?;
+        for step in &self.tail {
+            w = step.witness(&w)?;
+        }
+        Ok(w)
+    }
+    fn extract(&self, certificate: &Cert<T>) -> Result<Cert<S>, CertificateError> {
+        let mut c = certificate.clone();
+        for step in self.tail.iter().rev() {
+            c = step.extract(&c)?;
+        }
+        self.head.extract(&c)
+    }
+    fn sizes(&self) -> Sizes {
+        self.tail.last().map_or(self.head.sizes(), |s| s.sizes())
+    }
+    fn declared_sizes(&self) -> Sizes {
+        self.tail
+            .last()
+            .map_or(self.head.declared_sizes(), |s| s.declared_sizes())
+    }
+    fn stages(&self) -> Vec<(&'static str, Sizes)> {
+        let mut out = self.head.stages();
+        for step in &self.tail {
+            out.extend(step.stages());
+        }
+        out
+    }
+    fn declared_mismatches(&self) -> Vec<String> {
+        let mut out = self.head.declared_mismatches();
+        for step in &self.tail {
+            out.extend(step.declared_mismatches());
+        }
+        out
+    }
+}
+
+impl<R: Reduction + ?Sized> Reduction for Arc<R> {
     type Source = R::Source;
     type Target = R::Target;
     fn name(&self) -> &'static str {

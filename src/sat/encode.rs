@@ -114,10 +114,10 @@ fn pairs(k: u64) -> u64 {
 }
 
 impl PuzzleToCnf {
-    /// Builds the formula; fails (usage error) only for `paper` on a Sudoku.
+    /// Builds the formula; fails (a construction error) only for `paper` on a Sudoku.
     pub fn new(puzzle: &Puzzle, options: CnfOptions) -> Result<Self, Error> {
         if !options.encoding.accepts(puzzle) {
-            return Err(Error::Usage(format!(
+            return Err(Error::Construction(format!(
                 "the {} encoding is for Suguru only; a Sudoku takes minimal, efficient, extended or compact",
                 options.encoding.name()
             )));
@@ -654,6 +654,6 @@ mod tests {
                 simplify: false,
             },
         );
-        assert!(matches!(e, Err(Error::Usage(_))));
+        assert!(matches!(e, Err(Error::Construction(_))));
     }
 }

@@ -16,6 +16,7 @@ pub mod fast;
 pub mod human;
 pub mod linear;
 pub mod rng;
+pub mod within;
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};

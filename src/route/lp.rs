@@ -1,0 +1,110 @@
+//! `--to lp`: the 0-1 ILP model ([`crate::ilp::PuzzleToIlp`]) in CPLEX LP format for CBC, HiGHS,
+//! GLPK or Gurobi, read back from their solution files.
+
+use super::{AnswerHints, Built, Check, Param, Params, Route, answer_error};
+use crate::error::{CertificateError, Result};
+use crate::formats::lp;
+use crate::ilp::PuzzleToIlp;
+use crate::puzzle::{Grid, Puzzle};
+use crate::reduce::{Reduction, StepRecord};
+use std::path::Path;
+use std::sync::Arc;
+
+pub struct LpRoute;
+
+impl Route for LpRoute {
+    fn name(&self) -> &'static str {
+        "lp"
+    }
+    fn about(&self) -> &'static str {
+        "CPLEX LP 0-1 model for MIP solvers (CBC, HiGHS, GLPK, Gurobi)."
+    }
+    fn params(&self) -> &'static [Param] {
+        &[]
+    }
+    fn build(&self, puzzle: &Puzzle, _: &Params) -> Result<Arc<dyn Built>> {
+        Ok(Arc::new(PuzzleToIlp::new(puzzle)))
+    }
+    fn params_from_steps(&self, steps: &[StepRecord]) -> std::result::Result<Params, String> {
+        match steps {
+            [s] if s.step == "ilp" && s.params.is_empty() => Ok(Params::new()),
+            _ => Err("not an ILP chain gridreduce writes (one 'ilp' step)".into()),
+        }
+    }
+    fn stats_sizes(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("vars", "variables"),
+            ("rows", "rows"),
+            ("nonzeros", "nonzeros"),
+        ]
+    }
+    fn stats_prefix(&self) -> &'static str {
+        "ilp"
+    }
+    fn checks(&self) -> Vec<Check> {
+        vec![Check {
+            name: "ilp".into(),
+            params: Params::new(),
+            accepts: |_| true,
+        }]
+    }
+}
+
+impl Built for PuzzleToIlp {
+    fn kind(&self) -> &'static str {
+        "lp"
+    }
+    fn steps(&self) -> Vec<StepRecord> {
+        vec![StepRecord::new("ilp")]
+    }
+    fn fingerprint(&self) -> String {
+        self.target().fingerprint()
+    }
+    contract_facts!();
+    fn summary(&self) -> String {
+        let ilp = self.target();
+        format!(
+            "{} binaries, {} rows, {} non-zeros",
+            ilp.vars(),
+            ilp.rows.len(),
+            ilp.nonzeros()
+        )
+    }
+    fn file_format(&self, _: &Params) -> Result<(&'static str, &'static str)> {
+        Ok(("cplex-lp", "lp"))
+    }
+    fn write(&self, _: &str, title: &str, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        lp::write_lp(w, self, title)
+    }
+    fn answer_formats(&self) -> &'static [&'static str] {
+        &["gurobi", "cbc", "highs", "glpk"]
+    }
+    /// A Gurobi SOL file: the objective line, then `name value` per variable.
+    fn witness_answer(&self, solution: &Grid) -> Result<Vec<u8>> {
+        let point = self.witness(solution)?;
+        let mut out = String::from("# Objective value = 0\n");
+        for (i, &b) in point.iter().enumerate() {
+            out.push_str(&format!("{} {}\n", self.var_name(i as u32), b as u8));
+        }
+        Ok(out.into_bytes())
+    }
+    fn decode(&self, answer: &Path, _: &AnswerHints) -> Result<Grid> {
+        let names = lp::ModelNames::of(self);
+        let (values, _format) = lp::read_solution(answer, &names)?;
+        let point = crate::ilp::integral_point(&values).map_err(|(i, v)| {
+            answer_error(
+                answer,
+                CertificateError::new(format!(
+                    "{} = {v} is fractional: not a 0-1 solution",
+                    self.var_name(i as u32)
+                )),
+            )
+        })?;
+        self.extract(&point).map_err(|e| {
+            answer_error(
+                answer,
+                CertificateError::new(format!("not a solution of the exported model: {e}")),
+            )
+        })
+    }
+}
