@@ -37,7 +37,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             loaded.entries.len()
         )));
     }
-    let entry = loaded.entries.pop().expect("one entry").map_err(Error::from)?;
+    let entry = loaded
+        .entries
+        .pop()
+        .expect("one entry")
+        .map_err(Error::from)?;
     match size_check(&entry.puzzle) {
         Ok(None) => {}
         Ok(Some(warning)) => eprintln!("gridreduce: warning: {}: {warning}", entry.name),
@@ -48,7 +52,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => solutions(&entry.puzzle, Route::Search, 1)?
             .into_iter()
             .next()
-            .ok_or_else(|| Error::Unsolvable(format!("{}: the puzzle has no solution", entry.name)))?,
+            .ok_or_else(|| {
+                Error::Unsolvable(format!("{}: the puzzle has no solution", entry.name))
+            })?,
     };
     let stages = if args.stage.is_empty() {
         ExploreStage::ALL.to_vec()

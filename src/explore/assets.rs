@@ -7,7 +7,10 @@ use super::Model;
 
 /// The files of the page, as (file name, contents).
 pub const FILES: [(&str, &str); 3] = [
-    ("index.html", include_str!("../../assets/explorer/index.html")),
+    (
+        "index.html",
+        include_str!("../../assets/explorer/index.html"),
+    ),
     ("app.js", include_str!("../../assets/explorer/app.js")),
     ("style.css", include_str!("../../assets/explorer/style.css")),
 ];

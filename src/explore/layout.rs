@@ -2,14 +2,14 @@
 //! construction instead of by a force-directed embedding, so that a reader finds each cell's gadget
 //! where the cell is.
 //!
-//! The canvas is the puzzle grid drawn large. Every cell gets a square box at its row and column;
-//! inside it, from top to bottom:
+//! The canvas is the puzzle grid drawn large. Every cell gets a box at its row and column; inside it:
 //!
 //! * one band for the **choice vertices** `b[g,1..d]` of the cell's choice group, used only by the
 //!   group's *anchor* cell (the cell nearest the group's centre), so the walks `b[g,k] → cell`
 //!   fan out from inside the block or region to its cells;
 //! * one band per **copy** the cell takes part in: its triplets side by side by value
-//!   (`x1`, `x2`, `x3` stacked downwards) and its end vertex `e[c]` at the right;
+//!   (`x1`, `x2`, `x3` stacked downwards) and its end vertex `e[c]` at the right; bands side by
+//!   side when that keeps the box closer to square (Suguru cells in four layers);
 //! * in the canonical variant, one band for the links `λ[c,1..d]`.
 //!
 //! The **check-pass vertices** of a layer group (`r[G,k]`, `t[G]`, `z[G,q]`) sit along their unit:
@@ -18,15 +18,16 @@
 //! other group's at its anchor cell's corner. `s` and `f` sit in a strip above everything.
 
 use crate::hcp::layered::{Layout, Vertex};
-use crate::puzzle::{GroupKind, Group};
+use crate::puzzle::{Group, GroupKind};
 
 /// Geometry of the canvas, in SVG user units (pixels at 100 %).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Canvas {
     pub width: f64,
     pub height: f64,
-    /// Side of a cell's box.
-    pub cell: f64,
+    /// Width and height of a cell's box.
+    pub cell_w: f64,
+    pub cell_h: f64,
     /// Gap between two cell boxes.
     pub gap: f64,
     /// Top-left corner of every cell's box, by cell index (row-major).
@@ -53,7 +54,10 @@ const UNIT: f64 = 12.0;
 fn anchor(group: &Group, cols: usize) -> usize {
     let n = group.cells.len().max(1) as f64;
     let (sr, sc) = group.cells.iter().fold((0.0, 0.0), |(r, c), &x| {
-        (r + (x as usize / cols) as f64, c + (x as usize % cols) as f64)
+        (
+            r + (x as usize / cols) as f64,
+            c + (x as usize % cols) as f64,
+        )
     });
     let (cr, cc) = (sr / n, sc / n);
     let dist = |x: u32| {
@@ -73,16 +77,18 @@ struct Geometry {
     cols: usize,
     x0: f64,
     y0: f64,
-    pitch: f64,
-    cell: f64,
+    pitch_x: f64,
+    pitch_y: f64,
+    cell_w: f64,
+    cell_h: f64,
     gap: f64,
 }
 
 impl Geometry {
     fn corner(&self, c: usize) -> [f64; 2] {
         [
-            self.x0 + (c % self.cols) as f64 * self.pitch,
-            self.y0 + (c / self.cols) as f64 * self.pitch,
+            self.x0 + (c % self.cols) as f64 * self.pitch_x,
+            self.y0 + (c / self.cols) as f64 * self.pitch_y,
         ]
     }
     /// Column `i`, row `j` (0-based) of the small grid inside cell `c`'s box.
@@ -93,8 +99,8 @@ impl Geometry {
     /// The grid point on row line `gr` and column line `gc`, in the middle of the gap.
     fn point(&self, gr: f64, gc: f64) -> [f64; 2] {
         [
-            self.x0 + gc * self.pitch - self.gap / 2.0,
-            self.y0 + gr * self.pitch - self.gap / 2.0,
+            self.x0 + gc * self.pitch_x - self.gap / 2.0,
+            self.y0 + gr * self.pitch_y - self.gap / 2.0,
         ]
     }
     /// The `i`-th vertex (0-based: values, then the exit, then slack) of layer group `g`.
@@ -104,10 +110,10 @@ impl Geometry {
         match g.kind {
             GroupKind::Row(r) => [
                 self.x0 - self.gap / 2.0 - STEP * depth + STEP * i,
-                self.y0 + r as f64 * self.pitch + self.cell / 2.0,
+                self.y0 + r as f64 * self.pitch_y + self.cell_h / 2.0,
             ],
             GroupKind::Column(c) => [
-                self.x0 + c as f64 * self.pitch + self.cell / 2.0,
+                self.x0 + c as f64 * self.pitch_x + self.cell_w / 2.0,
                 self.y0 - self.gap / 2.0 - STEP * depth + STEP * i,
             ],
             GroupKind::Window { row, col } => {
@@ -154,12 +160,32 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
         .unwrap_or(0)
         .max(1);
     let canonical = link_band || layout.is_canonical();
-    // Inside a box: columns for values 1..=d plus the end vertex; rows for the choice band, three
-    // per copy plus a spacer, and the link band.
-    let grid_cols = dmax + 1;
-    let grid_rows = 1 + 4 * copies_max + usize::from(canonical);
-    let cell = UNIT * (grid_cols.max(grid_rows) as f64 + 1.0);
-    let gap = STEP * 6.0;
+    // Inside a box: bands of `dmax + 1` columns (values, then the end vertex) and three rows (plus
+    // a spacer), `across` bands side by side, under the choice row; the link row at the bottom.
+    // `across` is chosen to keep the box closest to square.
+    let band_w = dmax + 2;
+    let shape = |across: usize| {
+        let down = copies_max.div_ceil(across);
+        let w = across * band_w;
+        let h = 1 + 4 * down + usize::from(canonical);
+        (w, h)
+    };
+    let across = (1..=copies_max)
+        .min_by(|&a, &b| {
+            let r = |(w, h): (usize, usize)| w.max(h) as f64 / w.min(h) as f64;
+            r(shape(a)).total_cmp(&r(shape(b))).then(a.cmp(&b))
+        })
+        .unwrap_or(1);
+    let (w_units, h_units) = shape(across);
+    let cell_w = UNIT * w_units as f64;
+    let cell_h = UNIT * (h_units as f64 + 1.0);
+    let down = copies_max.div_ceil(across);
+    // Column and row of the small grid where band `band`'s column `i`, row `j` is.
+    let band_at = move |band: usize, i: usize, j: usize| -> (usize, usize) {
+        ((band % across) * band_w + i, 1 + 4 * (band / across) + j)
+    };
+    let link_row = 1 + 4 * down;
+    let gap = STEP * 5.0;
     // Margins for row and column groups (Sudoku): as deep as the longest such group.
     let depth_of = |pred: fn(&GroupKind) -> bool| {
         s.layers
@@ -183,8 +209,10 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
         cols,
         x0: left + gap,
         y0: top + gap,
-        pitch: cell + gap,
-        cell,
+        pitch_x: cell_w + gap,
+        pitch_y: cell_h + gap,
+        cell_w,
+        cell_h,
         gap,
     };
     let anchors: Vec<usize> = s.choice.iter().map(|g| anchor(g, cols)).collect();
@@ -204,7 +232,10 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
                 layer,
                 group,
                 value,
-            } => geo.group_spot(&s.layers[layer as usize][group as usize], value as usize - 1),
+            } => geo.group_spot(
+                &s.layers[layer as usize][group as usize],
+                value as usize - 1,
+            ),
             Vertex::Exit { layer, group } => {
                 let g = &s.layers[layer as usize][group as usize];
                 geo.group_spot(g, g.max_value as usize)
@@ -223,23 +254,26 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
                 value,
                 pos: p,
             } => {
-                let band = band_of(layout, c as usize, copy);
-                geo.inner(c as usize, value as usize - 1, 1 + 4 * band + p as usize - 1)
+                let (i, j) = band_at(
+                    band_of(layout, c as usize, copy),
+                    value as usize - 1,
+                    p as usize - 1,
+                );
+                geo.inner(c as usize, i, j)
             }
             Vertex::End { copy, cell: c } => {
-                let band = band_of(layout, c as usize, copy);
-                geo.inner(c as usize, dmax, 1 + 4 * band + 1)
+                let (i, j) = band_at(band_of(layout, c as usize, copy), dmax, 1);
+                geo.inner(c as usize, i, j)
             }
-            Vertex::Link { cell: c, value } => {
-                geo.inner(c as usize, value as usize - 1, 1 + 4 * copies_max)
-            }
+            Vertex::Link { cell: c, value } => geo.inner(c as usize, value as usize - 1, link_row),
         };
     }
     Placement {
         canvas: Canvas {
-            width: geo.x0 + cols as f64 * geo.pitch,
-            height: geo.y0 + rows as f64 * geo.pitch,
-            cell,
+            width: geo.x0 + cols as f64 * geo.pitch_x,
+            height: geo.y0 + rows as f64 * geo.pitch_y,
+            cell_w,
+            cell_h,
             gap,
             boxes: (0..s.cells()).map(|c| geo.corner(c)).collect(),
         },

@@ -25,6 +25,9 @@ pub struct Node {
     pub cells: Vec<u32>,
     /// The value of the triplet or link it stands for when that is one value, else 0.
     pub value: u8,
+    /// Role of the directed vertex it is drawn at (the middle of a contracted path): `start`,
+    /// `finish`, `choice`, `value`, `exit`, `slack`, `triplet`, `end` or `link`.
+    pub role: &'static str,
     /// The directed vertices (ids of the layered graph) it stands for, in path order.
     pub of: Vec<u32>,
 }
@@ -105,6 +108,20 @@ fn cell_value(layout: &Layout, d: u32) -> Option<(u32, u8)> {
     }
 }
 
+fn role_name(v: Vertex) -> &'static str {
+    match v {
+        Vertex::Start => "start",
+        Vertex::Finish => "finish",
+        Vertex::Choice { .. } => "choice",
+        Vertex::Value { .. } => "value",
+        Vertex::Exit { .. } => "exit",
+        Vertex::Slack { .. } => "slack",
+        Vertex::Triplet { .. } => "triplet",
+        Vertex::End { .. } => "end",
+        Vertex::Link { .. } => "link",
+    }
+}
+
 fn round(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
@@ -133,7 +150,11 @@ fn nodes(chain: &HcpChain) -> Vec<Node> {
                 HcpChain::Directed(_) => (vec![v], false),
                 HcpChain::Undirected(u) => (undirected_origins(u, v), true),
             };
-            let [x, y] = path.get(path.len() / 2).map_or([0.0, 0.0], |&w| at(w, undirected));
+            let mid = path.get(path.len() / 2).copied();
+            let [x, y] = mid.map_or([0.0, 0.0], |w| at(w, undirected));
+            let role = mid
+                .and_then(|w| layout.vertex(if undirected { w / 3 } else { w }))
+                .map_or("", role_name);
             let mut of: Vec<u32> = Vec::with_capacity(path.len());
             for w in path {
                 let d = if undirected { w / 3 } else { w };
@@ -156,6 +177,7 @@ fn nodes(chain: &HcpChain) -> Vec<Node> {
                 label: chain.label(v),
                 cells: cells.into_iter().collect(),
                 value,
+                role,
                 of,
             }
         })
@@ -279,9 +301,12 @@ pub fn stage_view(
         (None, Some(g)) => g.edges().map(|(a, b)| [a, b]).collect(),
         (None, None) => Vec::new(),
     };
-    let cycle = chain
-        .witness(solution)
-        .map_err(|e| Error::Unsolvable(format!("{} stage: no cycle for the solution: {e}", stage.name())))?;
+    let cycle = chain.witness(solution).map_err(|e| {
+        Error::Unsolvable(format!(
+            "{} stage: no cycle for the solution: {e}",
+            stage.name()
+        ))
+    })?;
     let decode = decode(chain, &cycle)
         .map_err(|e| Error::Unsolvable(format!("{} stage: {e}", stage.name())))?;
     let removed = removed_clue_arcs(chain, stage)?;
