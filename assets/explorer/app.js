@@ -31,6 +31,14 @@
     return r;
   });
 
+  for (const l of cv.labels) {
+    const t = document.createElementNS(SVG, "text");
+    t.setAttribute("x", l.x); t.setAttribute("y", l.y);
+    t.setAttribute("class", "unit-label");
+    t.textContent = l.text;
+    $("layer-boxes").appendChild(t);
+  }
+
   // The puzzle grid: one button per cell, thick borders between blocks or regions.
   const grid = $("grid");
   grid.style.gridTemplateColumns = "repeat(" + M.cols + ", 44px)";

@@ -9,7 +9,7 @@
 //!   fan out from inside the block or region to its cells;
 //! * one band per **copy** the cell takes part in: its triplets side by side by value
 //!   (`x1`, `x2`, `x3` stacked downwards) and its end vertex `e[c]` at the right; bands side by
-//!   side when that keeps the box closer to square (Suguru cells in four layers);
+//!   side when that brings the box nearer the graph panel's landscape shape;
 //! * in the canonical variant, one band for the links `λ[c,1..d]`.
 //!
 //! The **check-pass vertices** of a layer group (`r[G,k]`, `t[G]`, `z[G,q]`) sit along their unit:
@@ -32,6 +32,17 @@ pub struct Canvas {
     pub gap: f64,
     /// Top-left corner of every cell's box, by cell index (row-major).
     pub boxes: Vec<[f64; 2]>,
+    /// Names of the units whose pass vertices sit in the margins (`row 1`, `col 2`), and of `s`
+    /// and `f`, at the point where the page writes them.
+    pub labels: Vec<Label>,
+}
+
+/// A word drawn on the canvas; `x, y` is where the text starts (its baseline).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Label {
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
 }
 
 /// Positions of the layered graph's vertices, by directed id.
@@ -161,8 +172,9 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
         .max(1);
     let canonical = link_band || layout.is_canonical();
     // Inside a box: bands of `dmax + 1` columns (values, then the end vertex) and three rows (plus
-    // a spacer), `across` bands side by side, under the choice row; the link row at the bottom.
-    // `across` is chosen to keep the box closest to square.
+    // a spacer), `across` bands side by side, under the choice row; the link row at the bottom;
+    // `across` is chosen to bring the box's shape nearest to a landscape 5:4, the shape of the
+    // page's graph panel at 1280×800.
     let band_w = dmax + 2;
     let shape = |across: usize| {
         let down = copies_max.div_ceil(across);
@@ -170,10 +182,12 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
         let h = 1 + 4 * down + usize::from(canonical);
         (w, h)
     };
+    let misfit = |(w, h): (usize, usize)| (w as f64 / (h as f64 + 1.0) / 1.25).ln().abs();
     let across = (1..=copies_max)
         .min_by(|&a, &b| {
-            let r = |(w, h): (usize, usize)| w.max(h) as f64 / w.min(h) as f64;
-            r(shape(a)).total_cmp(&r(shape(b))).then(a.cmp(&b))
+            misfit(shape(a))
+                .total_cmp(&misfit(shape(b)))
+                .then(a.cmp(&b))
         })
         .unwrap_or(1);
     let (w_units, h_units) = shape(across);
@@ -268,8 +282,38 @@ pub fn place(layout: &Layout, link_band: bool) -> Placement {
             Vertex::Link { cell: c, value } => geo.inner(c as usize, value as usize - 1, link_row),
         };
     }
+    // Unit names beside the first vertex of each row and column pass.
+    let mut labels = vec![
+        Label {
+            text: "s".into(),
+            x: STEP - 3.0,
+            y: TOP_STRIP / 2.0 - 5.0,
+        },
+        Label {
+            text: "f".into(),
+            x: 3.0 * STEP - 3.0,
+            y: TOP_STRIP / 2.0 - 5.0,
+        },
+    ];
+    for g in s.layers.iter().flatten() {
+        let [x, y] = geo.group_spot(g, 0);
+        match g.kind {
+            GroupKind::Row(r) => labels.push(Label {
+                text: format!("row {}", r + 1),
+                x,
+                y: y - 5.0,
+            }),
+            GroupKind::Column(c) => labels.push(Label {
+                text: format!("col {}", c + 1),
+                x: x + 5.0,
+                y: y + 3.0,
+            }),
+            _ => {}
+        }
+    }
     Placement {
         canvas: Canvas {
+            labels,
             width: geo.x0 + cols as f64 * geo.pitch_x,
             height: geo.y0 + rows as f64 * geo.pitch_y,
             cell_w,

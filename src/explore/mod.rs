@@ -16,7 +16,7 @@ pub mod stage;
 use crate::error::Error;
 use crate::hcp::chain::{HcpOptions, Stage};
 use crate::puzzle::{Grid, Puzzle};
-pub use layout::{Canvas, Placement, place};
+pub use layout::{Canvas, Label, Placement, place};
 pub use stage::{ClueArc, DecodeStep, Node, StageView, stage_view};
 
 /// The stages the explorer shows, in chain order.

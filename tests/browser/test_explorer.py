@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -134,6 +135,37 @@ def test_stepping_the_cycle_fills_the_solution(browser, site):
         body.send_keys(Keys.END)
         assert browser.find_element(By.ID, "step-text").text == f"{len(stage['cycle'])} / {len(stage['cycle'])}"
         assert grid_texts(browser) == as_text(model["solution"]), stage["name"]
+
+
+def test_hovering_a_vertex_shows_its_label_cell_and_value(browser, site):
+    open_page(browser, site)
+    nodes = site["model"]["stages"][0]["nodes"]
+    cols = site["model"]["cols"]
+    i = next(i for i, n in enumerate(nodes) if n["role"] == "triplet" and n["value"])
+    node = nodes[i]
+    circle = browser.find_element(By.CSS_SELECTOR, f'#layer-nodes circle[data-v="{i}"]')
+    ActionChains(browser).move_to_element(circle).perform()
+    tip = browser.find_element(By.ID, "tooltip")
+    assert tip.is_displayed()
+    cell = node["cells"][0]
+    expected = f"{node['label']} · r{cell // cols + 1}c{cell % cols + 1} · value {node['value']}"
+    assert tip.text == expected
+    assert expected in browser.find_element(By.ID, "vertex-info").text
+
+
+def test_keyboard_reaches_the_grid_with_a_visible_focus(browser, site):
+    open_page(browser, site)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.click()
+    for _ in range(40):
+        active = browser.switch_to.active_element
+        if "cell" in (active.get_attribute("class") or "").split():
+            break
+        active.send_keys(Keys.TAB)
+    else:
+        pytest.fail("Tab never reached a grid cell")
+    assert active.value_of_css_property("outline-style") != "none"
+    assert browser.find_elements(By.CSS_SELECTOR, "#layer-nodes circle.lit")
 
 
 def png_pixels(data):
