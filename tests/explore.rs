@@ -10,7 +10,9 @@ use common::{assert_exit, gridreduce, text};
 use gridreduce::explore::{ExploreStage, Model, model, size_check};
 use gridreduce::formats::collection::{Entry, ReadOptions, read_collection};
 use gridreduce::hcp::chain::{build, stats};
+use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::harness::data_dir;
+use gridreduce::solvers::{Route, solutions};
 use std::collections::HashSet;
 
 fn entries(rel: &str) -> Vec<Entry> {
@@ -22,12 +24,22 @@ fn entries(rel: &str) -> Vec<Entry> {
         .collect()
 }
 
-/// The puzzles the explorer is for: the 4×4 example and others of its file, 6×6 Suguru.
+/// The puzzles the explorer is for: the 4×4 example and others of its file, a blank 6×6 Sudoku
+/// (2×3 boxes) with a solution the search finds, 6×6 Suguru.
 fn cases() -> Vec<Entry> {
     let mut out: Vec<Entry> = entries("sudoku/sudoku4_vu_kr_100.txt")
         .into_iter()
         .take(5)
         .collect();
+    let blank6 = Puzzle::from(Sudoku::blank(6));
+    let solution = solutions(&blank6, Route::Search, 1).unwrap().pop();
+    out.push(Entry {
+        index: 1,
+        line: 1,
+        name: "blank 6x6".into(),
+        puzzle: blank6,
+        solution,
+    });
     out.extend(
         entries("suguru/backtrack-180.txt")
             .into_iter()

@@ -50,7 +50,6 @@
     if (r > 0 && M.region[c - M.cols] !== M.region[c]) b.classList.add("bt");
     if (col > 0 && M.region[c - 1] !== M.region[c]) b.classList.add("bl");
     b.dataset.cell = c;
-    b.setAttribute("role", "gridcell");
     b.addEventListener("mouseenter", () => light(c));
     b.addEventListener("mouseleave", () => light(-1));
     b.addEventListener("focus", () => light(c));

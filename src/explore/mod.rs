@@ -14,7 +14,7 @@ pub mod layout;
 pub mod stage;
 
 use crate::error::Error;
-use crate::hcp::chain::{HcpOptions, Stage};
+use crate::hcp::chain::{HcpChain, HcpOptions, Stage};
 use crate::puzzle::{Grid, Puzzle};
 pub use layout::{Canvas, Label, Placement, place};
 pub use stage::{ClueArc, DecodeStep, Node, StageView, stage_view};
@@ -161,31 +161,40 @@ pub fn model(
             v.cells()
         )));
     }
+    let chains = ExploreStage::ALL
+        .into_iter()
+        .map(|stage| Ok((stage, crate::hcp::chain::build(puzzle, &stage.options())?)))
+        .collect::<Result<Vec<(ExploreStage, HcpChain)>, Error>>()?;
+    // The clue arcs are removed from the directed graph: the directed stage's for the stages
+    // built on it, the canonical stage's for the canonical variant.
+    let directed_graph = |canonical: bool| {
+        let wanted = if canonical {
+            ExploreStage::Canonical
+        } else {
+            ExploreStage::Directed
+        };
+        chains
+            .iter()
+            .find(|(s, _)| *s == wanted)
+            .and_then(|(_, c)| c.directed_target())
+            .ok_or_else(|| Error::Usage(format!("no {} graph", wanted.name())))
+    };
     let mut sizes = Vec::new();
     let mut views = Vec::new();
-    let mut canvas = None;
-    // The non-canonical stages share one directed graph, so one list of removed clue arcs.
-    for stage in ExploreStage::ALL {
-        let chain = crate::hcp::chain::build(puzzle, &stage.options())?;
+    for (stage, chain) in &chains {
         sizes.push(SizeRow {
             stage: stage.name(),
             vertices: chain.vertices() as usize,
             edges: chain.edges(),
             directed: chain.directed_target().is_some(),
         });
-        if stages.contains(&stage) {
-            let view = stage_view(stage, &chain, solution)?;
-            canvas.get_or_insert_with(|| place(chain.layout(), true).canvas);
-            views.push(view);
+        if stages.contains(stage) {
+            let directed = directed_graph(chain.canonical())?;
+            views.push(stage_view(*stage, chain, solution, directed)?);
         }
     }
-    let canvas = match canvas {
-        Some(c) => c,
-        None => {
-            let chain = crate::hcp::chain::build(puzzle, &ExploreStage::Directed.options())?;
-            place(chain.layout(), true).canvas
-        }
-    };
+    // One canvas for all stages: the layout reserves the canonical variant's link row.
+    let canvas = place(chains[0].1.layout(), true).canvas;
     Ok(Model {
         name: name.to_string(),
         kind: puzzle.kind(),

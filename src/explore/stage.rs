@@ -8,6 +8,7 @@ use crate::error::{CertificateError, Error};
 use crate::hcp::chain::{HcpChain, UndirectedChain};
 use crate::hcp::clues::clue_family_arcs;
 use crate::hcp::contract::EdgeImage;
+use crate::hcp::graph::Digraph;
 use crate::hcp::layered::{Layout, Vertex};
 use crate::hcp::undirect::{Part, part};
 use crate::puzzle::Grid;
@@ -74,10 +75,8 @@ fn holder(chain: &HcpChain, d: u32, p: Part) -> Option<u32> {
         HcpChain::Undirected(u) => {
             let mut w = part(d, p);
             if let Some(t) = &u.trim {
-                w = t.target_id(w).or_else(|| {
-                    // The triplet trick drops middles: a middle is held by its triplet's in part.
-                    t.target_id(part(d, Part::In))
-                })?;
+                // The trick drops only `mid` parts of triplet middles; `in` and `out` stay.
+                w = t.target_id(w)?;
             }
             match &u.contract {
                 Some(c) => c.target_id(w),
@@ -253,8 +252,9 @@ fn decode(chain: &HcpChain, cycle: &[u32]) -> Result<Vec<DecodeStep>, Certificat
     Ok(out)
 }
 
-/// The arcs the clue sets removed from the layered graph, each with its lowest set number.
-fn removed_clue_arcs(chain: &HcpChain, stage: ExploreStage) -> Result<Vec<(u32, u32, u8)>, Error> {
+/// The arcs the clue sets removed from the layered graph (`directed` is the graph after them),
+/// each with its lowest set number (0 when no set lists it).
+fn removed_clue_arcs(chain: &HcpChain, directed: &Digraph) -> Vec<(u32, u32, u8)> {
     let layout = chain.layout();
     let givens = chain.puzzle().givens();
     let family = if layout.is_canonical() {
@@ -267,33 +267,20 @@ fn removed_clue_arcs(chain: &HcpChain, stage: ExploreStage) -> Result<Vec<(u32, 
         let e = set_of.entry(arc).or_insert(set);
         *e = (*e).min(set);
     }
-    // The directed graph after the clue arcs: this stage's own, or the directed stage's.
-    let own;
-    let directed = match chain.directed_target() {
-        Some(d) => d,
-        None => {
-            let opts = crate::hcp::chain::HcpOptions {
-                stage: crate::hcp::chain::Stage::Directed,
-                trim: false,
-                ..stage.options()
-            };
-            own = crate::hcp::chain::build(chain.puzzle(), &opts)?;
-            own.directed_target()
-                .ok_or_else(|| Error::Usage("directed stage without a directed graph".into()))?
-        }
-    };
-    Ok(layout
+    layout
         .arcs(|a, b| !directed.has_arc(a, b))
         .into_iter()
         .map(|(a, b)| (a, b, set_of.get(&(a, b)).copied().unwrap_or(0)))
-        .collect())
+        .collect()
 }
 
-/// The view of `chain` (built with `stage.options()`) with the cycle of `solution`.
+/// The view of `chain` (built with `stage.options()`) with the cycle of `solution`; `directed` is
+/// the directed graph the chain starts from (after the clue arcs), for the list of removed arcs.
 pub fn stage_view(
     stage: ExploreStage,
     chain: &HcpChain,
     solution: &Grid,
+    directed: &Digraph,
 ) -> Result<StageView, Error> {
     let nodes = nodes(chain);
     let edges: Vec<[u32; 2]> = match (chain.directed_target(), chain.undirected_target()) {
@@ -309,7 +296,7 @@ pub fn stage_view(
     })?;
     let decode = decode(chain, &cycle)
         .map_err(|e| Error::Unsolvable(format!("{} stage: {e}", stage.name())))?;
-    let removed = removed_clue_arcs(chain, stage)?;
+    let removed = removed_clue_arcs(chain, directed);
     let mut seen = BTreeSet::new();
     let clue_arcs = removed
         .iter()
