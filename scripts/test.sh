@@ -21,3 +21,8 @@ fi
 if [ "${GRIDREDUCE_HIGHS:-0}" = 1 ]; then
   scripts/test-highs.sh
 fi
+# The explorer page in headless chromium (scripts/browser-test.sh installs chromium, chromium-driver
+# and a pinned venv when missing; about a minute): always in CI, else GRIDREDUCE_BROWSER=1.
+if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_BROWSER:-0}" = 1 ]; then
+  scripts/browser-test.sh
+fi

@@ -9,6 +9,7 @@ pub mod batch;
 pub mod cli;
 pub mod cover;
 pub mod error;
+pub mod explore;
 pub mod formats;
 pub mod generate;
 pub mod hcp;

@@ -4,6 +4,7 @@
 pub mod count;
 pub mod decode;
 pub mod demo;
+pub mod explore;
 pub mod generate;
 pub mod hcp;
 pub mod hcp_solve;
@@ -50,6 +51,7 @@ pub enum Command {
     Reduce(reduce::Args),
     Decode(decode::Args),
     Stats(stats::Args),
+    Explore(explore::Args),
     Run(run::Args),
     #[command(hide = true)]
     HelpMarkdown(help_markdown::Args),
@@ -69,6 +71,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Reduce(a) => reduce::run(a),
         Command::Decode(a) => decode::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Explore(a) => explore::run(a),
         Command::Run(a) => run::run(a),
         Command::HelpMarkdown(a) => help_markdown::run(a),
     }
