@@ -5,7 +5,7 @@
 use super::ExploreStage;
 use super::layout::place;
 use crate::error::{CertificateError, Error};
-use crate::hcp::chain::{HcpChain, UndirectedChain};
+use crate::hcp::chain::HcpChain;
 use crate::hcp::clues::clue_family_arcs;
 use crate::hcp::contract::EdgeImage;
 use crate::hcp::graph::Digraph;
@@ -70,29 +70,27 @@ pub struct StageView {
 /// The stage's vertex holding part `p` of directed vertex `d`: through the undirected
 /// conversion, the triplet trick and the contraction of `chain`, when it survives them.
 fn holder(chain: &HcpChain, d: u32, p: Part) -> Option<u32> {
-    match chain {
-        HcpChain::Directed(_) => Some(d),
-        HcpChain::Undirected(u) => {
-            let mut w = part(d, p);
-            if let Some(t) = &u.trim {
-                // The trick drops only `mid` parts of triplet middles; `in` and `out` stay.
-                w = t.target_id(w)?;
-            }
-            match &u.contract {
-                Some(c) => c.target_id(w),
-                None => Some(w),
-            }
-        }
+    if chain.undirected_target().is_none() {
+        return Some(d);
+    }
+    let mut w = part(d, p);
+    if let Some(t) = chain.trim() {
+        // The trick drops only `mid` parts of triplet middles; `in` and `out` stay.
+        w = t.target_id(w)?;
+    }
+    match chain.contract() {
+        Some(c) => c.target_id(w),
+        None => Some(w),
     }
 }
 
 /// The undirected (untrimmed) vertices stage vertex `v` stands for, in path order.
-fn undirected_origins(u: &UndirectedChain, v: u32) -> Vec<u32> {
-    let ids = match &u.contract {
+fn undirected_origins(chain: &HcpChain, v: u32) -> Vec<u32> {
+    let ids = match chain.contract() {
         Some(c) => c.path(v),
         None => vec![v],
     };
-    match &u.trim {
+    match chain.trim() {
         Some(t) => ids.into_iter().filter_map(|w| t.source_id(w)).collect(),
         None => ids,
     }
@@ -145,9 +143,9 @@ fn nodes(chain: &HcpChain) -> Vec<Node> {
     };
     (0..chain.vertices())
         .map(|v| {
-            let (path, undirected) = match chain {
-                HcpChain::Directed(_) => (vec![v], false),
-                HcpChain::Undirected(u) => (undirected_origins(u, v), true),
+            let (path, undirected) = match chain.undirected_target() {
+                None => (vec![v], false),
+                Some(_) => (undirected_origins(chain, v), true),
             };
             let mid = path.get(path.len() / 2).copied();
             let [x, y] = mid.map_or([0.0, 0.0], |w| at(w, undirected));
