@@ -21,3 +21,6 @@ fi
 if [ "${GRIDREDUCE_HIGHS:-0}" = 1 ]; then
   scripts/test-highs.sh
 fi
+# In CI or with GRIDREDUCE_SOLVERS=1: install the external solvers, then rerun the real-tool tests.
+if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_SOLVERS:-0}" = 1 ]; then
+  scripts/install-solvers.sh && cargo test --locked --test route_mzn --test route_opb; fi
