@@ -260,3 +260,38 @@ fn bad_answers_from_the_real_tool_are_one_line_errors() {
     assert!(ra.target().check(&values).is_err());
     assert!(ra.extract(&values).is_err());
 }
+
+/// Every puzzle of norvig_top95 and of the 180 Suguru through MiniZinc + Gecode, each decoded to
+/// its known solution, with the wall time of each `minizinc` run (flattening included) summed up
+/// per set: the numbers of docs/target-mzn.md.
+/// `cargo test --release --test route_mzn -- --ignored --nocapture`
+#[test]
+#[ignore = "minutes: cargo test --release --test route_mzn -- --ignored --nocapture"]
+fn gecode_on_whole_shipped_sets() {
+    if !minizinc_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let all = shipped_cases(|_| true);
+    for set in ["sudoku/norvig_top95.txt", "suguru/backtrack-180.txt"] {
+        let cases: Vec<_> = all.iter().filter(|c| c.name.starts_with(set)).collect();
+        let mut times = Vec::new();
+        for (k, case) in cases.iter().enumerate() {
+            let r = build(&case.puzzle);
+            let start = std::time::Instant::now();
+            let answer = solve(dir.path(), &format!("m{k}"), &r, &[]);
+            times.push(start.elapsed().as_secs_f64());
+            let grid = r.extract(&read_answer(&answer, &r).unwrap()).unwrap();
+            assert_eq!(grid, case.solution, "{}", case.name);
+        }
+        times.sort_by(f64::total_cmp);
+        let total: f64 = times.iter().sum();
+        println!(
+            "{set}: {} puzzles, minizinc --solver gecode: total {total:.2} s, mean {:.3} s, median {:.3} s, max {:.3} s",
+            times.len(),
+            total / times.len() as f64,
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
+}

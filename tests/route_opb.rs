@@ -287,3 +287,39 @@ fn bad_answers_from_the_real_tools_are_one_line_errors() {
         assert!(ra.extract(&point).is_err());
     }
 }
+
+/// Every puzzle of norvig_top95 and of the 180 Suguru through minisat+ and clasp, each decoded to
+/// its known solution, with the wall time of each solver run summed up per set: the numbers of
+/// docs/target-opb.md.
+#[test]
+#[ignore = "minutes: cargo test --release --test route_opb -- --ignored --nocapture"]
+fn solvers_on_whole_shipped_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    let all = shipped_cases(|_| true);
+    for tool in TOOLS {
+        if !present(tool) {
+            continue;
+        }
+        for set in ["sudoku/norvig_top95.txt", "suguru/backtrack-180.txt"] {
+            let cases: Vec<_> = all.iter().filter(|c| c.name.starts_with(set)).collect();
+            let mut times = Vec::new();
+            for (k, case) in cases.iter().enumerate() {
+                let r = build(&case.puzzle);
+                let start = std::time::Instant::now();
+                let answer = solve(dir.path(), &format!("m{k}"), &r, tool, &[]);
+                times.push(start.elapsed().as_secs_f64());
+                let point = read_answer(&answer, &r).unwrap_or_else(|e| panic!("{tool}: {e}"));
+                assert_eq!(r.extract(&point).unwrap(), case.solution, "{}", case.name);
+            }
+            times.sort_by(f64::total_cmp);
+            let total: f64 = times.iter().sum();
+            println!(
+                "{set}: {} puzzles, {tool}: total {total:.2} s, mean {:.3} s, median {:.3} s, max {:.3} s",
+                times.len(),
+                total / times.len() as f64,
+                times[times.len() / 2],
+                times[times.len() - 1]
+            );
+        }
+    }
+}
