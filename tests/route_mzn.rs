@@ -261,10 +261,9 @@ fn bad_answers_from_the_real_tool_are_one_line_errors() {
     assert!(ra.extract(&values).is_err());
 }
 
-/// Every puzzle of norvig_top95 and of the 180 Suguru through MiniZinc + Gecode, each decoded to
-/// its known solution, with the wall time of each `minizinc` run (flattening included) summed up
-/// per set: the numbers of docs/target-mzn.md.
-/// `cargo test --release --test route_mzn -- --ignored --nocapture`
+/// Every puzzle of norvig_top95 and of the 180 Suguru through MiniZinc + Gecode (`-s`), each
+/// decoded to its known solution, with the wall time of each `minizinc` run and MiniZinc's own
+/// `flatTime` and Gecode's `solveTime` summed up per set: the numbers of docs/target-mzn.md.
 #[test]
 #[ignore = "minutes: cargo test --release --test route_mzn -- --ignored --nocapture"]
 fn gecode_on_whole_shipped_sets() {
@@ -273,21 +272,32 @@ fn gecode_on_whole_shipped_sets() {
     }
     let dir = tempfile::tempdir().unwrap();
     let all = shipped_cases(|_| true);
+    // The value of a `%%%mzn-stat: key=value` statistics line of the answer (0 when absent).
+    let stat = |text: &str, key: &str| -> f64 {
+        let prefix = format!("%%%mzn-stat: {key}=");
+        text.lines()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0.0)
+    };
     for set in ["sudoku/norvig_top95.txt", "suguru/backtrack-180.txt"] {
         let cases: Vec<_> = all.iter().filter(|c| c.name.starts_with(set)).collect();
-        let mut times = Vec::new();
+        let (mut times, mut flat, mut search) = (Vec::new(), 0.0, 0.0);
         for (k, case) in cases.iter().enumerate() {
             let r = build(&case.puzzle);
             let start = std::time::Instant::now();
-            let answer = solve(dir.path(), &format!("m{k}"), &r, &[]);
+            let answer = solve(dir.path(), &format!("m{k}"), &r, &["-s"]);
             times.push(start.elapsed().as_secs_f64());
+            let text = std::fs::read_to_string(&answer).unwrap();
+            flat += stat(&text, "flatTime");
+            search += stat(&text, "solveTime");
             let grid = r.extract(&read_answer(&answer, &r).unwrap()).unwrap();
             assert_eq!(grid, case.solution, "{}", case.name);
         }
         times.sort_by(f64::total_cmp);
         let total: f64 = times.iter().sum();
         println!(
-            "{set}: {} puzzles, minizinc --solver gecode: total {total:.2} s, mean {:.3} s, median {:.3} s, max {:.3} s",
+            "{set}: {} puzzles, minizinc --solver gecode: wall total {total:.2} s, mean {:.3} s, median {:.3} s, max {:.3} s; flatTime total {flat:.2} s, Gecode solveTime total {search:.3} s",
             times.len(),
             total / times.len() as f64,
             times[times.len() / 2],
