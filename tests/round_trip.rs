@@ -25,7 +25,10 @@ fn every_registered_reduction_round_trips_on_shipped_data() {
     );
     let mut failures: Vec<String> = Vec::new();
     for (route, check) in checks() {
-        let taken: Vec<_> = cases.iter().filter(|c| (check.accepts)(&c.puzzle)).collect();
+        let taken: Vec<_> = cases
+            .iter()
+            .filter(|c| (check.accepts)(&c.puzzle))
+            .collect();
         assert!(!taken.is_empty(), "{} ran on no shipped puzzle", check.name);
         // On all cores: the cases are independent.
         failures.par_extend(taken.par_iter().filter_map(|case| {

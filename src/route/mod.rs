@@ -41,6 +41,8 @@ macro_rules! contract_facts {
 mod cnf;
 mod hcp;
 mod lp;
+pub mod mzn;
+pub mod opb;
 pub mod params;
 pub mod record;
 
@@ -60,7 +62,13 @@ pub use hcp::graph_fingerprint;
 
 /// Every route, in the order `--to` lists them and `stats` writes their columns.
 pub fn registry() -> &'static [&'static dyn Route] {
-    &[&hcp::HcpRoute, &cnf::CnfRoute, &lp::LpRoute]
+    &[
+        &hcp::HcpRoute,
+        &cnf::CnfRoute,
+        &lp::LpRoute,
+        &mzn::MznRoute,
+        &opb::OpbRoute,
+    ]
 }
 
 /// The route called `name`.
