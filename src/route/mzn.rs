@@ -563,86 +563,6 @@ fn shorten(t: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzle::{BlockLayout, Sudoku};
-
-    fn sudoku4() -> Puzzle {
-        let mut g = Grid::empty(4, 4);
-        g.set(0, 1);
-        g.set(5, 4);
-        Sudoku::new(BlockLayout::boxes(2, 2), g).unwrap().into()
-    }
-
-    const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-
-    fn text_answer(r: &PuzzleToMzn, values: &[u8]) -> String {
-        let mut s = format!("gridreduce 4x4 fingerprint {}\n", r.fingerprint());
-        for row in values.chunks(4) {
-            let items: Vec<String> = row.iter().map(|v| v.to_string()).collect();
-            s += &format!("{}\n", items.join(" "));
-        }
-        s + "----------\n==========\n"
-    }
-
-    #[test]
-    fn blank_sudoku_has_3n_alldifferent() {
-        let r = PuzzleToMzn::new(&Sudoku::blank(9).into(), MznOptions::default()).unwrap();
-        assert_eq!(r.target().alldifferent.len(), 27);
-        assert!(r.declared_mismatches().is_empty());
-    }
-
-    #[test]
-    fn text_and_json_answers_decode() {
-        let r = PuzzleToMzn::new(&sudoku4(), MznOptions::default()).unwrap();
-        let text = text_answer(&r, &SOLUTION);
-        let got = parse_answer(text.as_bytes(), &r).unwrap();
-        assert_eq!(got, SOLUTION);
-        let grid = r.extract(&got).unwrap();
-        assert_eq!(grid.cells(), SOLUTION);
-        let json = "{\n  \"x\" : [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]\n}\n----------\n";
-        assert_eq!(parse_answer(json.as_bytes(), &r).unwrap(), SOLUTION);
-    }
-
-    #[test]
-    fn bad_answers_are_one_line_errors() {
-        let r = PuzzleToMzn::new(&sudoku4(), MznOptions::default()).unwrap();
-        let good = text_answer(&r, &SOLUTION);
-        let truncated: String = good.lines().take(3).collect::<Vec<_>>().join("\n");
-        let other = good.replace(&r.fingerprint(), "0123456789abcdef");
-        for (text, want) in [
-            ("=====UNSATISFIABLE=====\n", "UNSATISFIABLE"),
-            ("=====UNKNOWN=====\n", "no solution (UNKNOWN)"),
-            ("", "no MiniZinc solution"),
-            ("s SATISFIABLE\nv x1\n", "not MiniZinc output"),
-            (truncated.as_str(), "not ended"),
-            (other.as_str(), "another model"),
-            ("{\"x\": [1, 2]}\n----------\n", "has 2 values"),
-            ("{\"x\": [1, 2\n----------\n", "not a MiniZinc JSON"),
-        ] {
-            let e = parse_answer(text.as_bytes(), &r).unwrap_err();
-            assert!(e.to_string().contains(want), "{want}: {e}");
-            assert!(!e.to_string().contains('\n'));
-        }
-        let mut wrong = SOLUTION;
-        wrong.swap(2, 3);
-        let e = r.extract(&wrong.to_vec()).unwrap_err();
-        assert!(e.message.contains("alldifferent"), "{e}");
-    }
-
-    #[test]
-    fn writer_names_every_constraint() {
-        let r = PuzzleToMzn::new(&sudoku4(), MznOptions::default()).unwrap();
-        let mut out = Vec::new();
-        write(&mut out, &r, "test (sudoku 4x4, 2 clues)").unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert_eq!(text.matches("constraint alldifferent").count(), 12);
-        assert!(text.contains("% block 1\n"));
-        assert!(text.contains(&format!("fingerprint {}", r.fingerprint())));
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The route: what the registry (`crate::route`) needs to export, decode and measure this target.
 
@@ -749,5 +669,85 @@ impl super::Built for PuzzleToMzn {
         let values = read_answer(answer, self)?;
         self.extract(&values)
             .map_err(|e| super::answer_error(answer, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{BlockLayout, Sudoku};
+
+    fn sudoku4() -> Puzzle {
+        let mut g = Grid::empty(4, 4);
+        g.set(0, 1);
+        g.set(5, 4);
+        Sudoku::new(BlockLayout::boxes(2, 2), g).unwrap().into()
+    }
+
+    const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+
+    fn text_answer(r: &PuzzleToMzn, values: &[u8]) -> String {
+        let mut s = format!("gridreduce 4x4 fingerprint {}\n", r.fingerprint());
+        for row in values.chunks(4) {
+            let items: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+            s += &format!("{}\n", items.join(" "));
+        }
+        s + "----------\n==========\n"
+    }
+
+    #[test]
+    fn blank_sudoku_has_3n_alldifferent() {
+        let r = PuzzleToMzn::new(&Sudoku::blank(9).into(), MznOptions::default()).unwrap();
+        assert_eq!(r.target().alldifferent.len(), 27);
+        assert!(r.declared_mismatches().is_empty());
+    }
+
+    #[test]
+    fn text_and_json_answers_decode() {
+        let r = PuzzleToMzn::new(&sudoku4(), MznOptions::default()).unwrap();
+        let text = text_answer(&r, &SOLUTION);
+        let got = parse_answer(text.as_bytes(), &r).unwrap();
+        assert_eq!(got, SOLUTION);
+        let grid = r.extract(&got).unwrap();
+        assert_eq!(grid.cells(), SOLUTION);
+        let json = "{\n  \"x\" : [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]\n}\n----------\n";
+        assert_eq!(parse_answer(json.as_bytes(), &r).unwrap(), SOLUTION);
+    }
+
+    #[test]
+    fn bad_answers_are_one_line_errors() {
+        let r = PuzzleToMzn::new(&sudoku4(), MznOptions::default()).unwrap();
+        let good = text_answer(&r, &SOLUTION);
+        let truncated: String = good.lines().take(3).collect::<Vec<_>>().join("\n");
+        let other = good.replace(&r.fingerprint(), "0123456789abcdef");
+        for (text, want) in [
+            ("=====UNSATISFIABLE=====\n", "UNSATISFIABLE"),
+            ("=====UNKNOWN=====\n", "no solution (UNKNOWN)"),
+            ("", "no MiniZinc solution"),
+            ("s SATISFIABLE\nv x1\n", "not MiniZinc output"),
+            (truncated.as_str(), "not ended"),
+            (other.as_str(), "another model"),
+            ("{\"x\": [1, 2]}\n----------\n", "has 2 values"),
+            ("{\"x\": [1, 2\n----------\n", "not a MiniZinc JSON"),
+        ] {
+            let e = parse_answer(text.as_bytes(), &r).unwrap_err();
+            assert!(e.to_string().contains(want), "{want}: {e}");
+            assert!(!e.to_string().contains('\n'));
+        }
+        let mut wrong = SOLUTION;
+        wrong.swap(2, 3);
+        let e = r.extract(&wrong.to_vec()).unwrap_err();
+        assert!(e.message.contains("alldifferent"), "{e}");
+    }
+
+    #[test]
+    fn writer_names_every_constraint() {
+        let r = PuzzleToMzn::new(&sudoku4(), MznOptions::default()).unwrap();
+        let mut out = Vec::new();
+        write(&mut out, &r, "test (sudoku 4x4, 2 clues)").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("constraint alldifferent").count(), 12);
+        assert!(text.contains("% block 1\n"));
+        assert!(text.contains(&format!("fingerprint {}", r.fingerprint())));
     }
 }

@@ -398,97 +398,6 @@ fn shorten(t: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzle::{BlockLayout, Sudoku};
-
-    fn sudoku4() -> Puzzle {
-        let mut g = Grid::empty(4, 4);
-        g.set(0, 1);
-        g.set(5, 4);
-        Sudoku::new(BlockLayout::boxes(2, 2), g).unwrap().into()
-    }
-
-    const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-
-    fn answer(point: &[bool], status_first: bool) -> String {
-        let lits: Vec<String> = point
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| format!("{}x{}", if b { "" } else { "-" }, i + 1))
-            .collect();
-        let v = format!("v {}\nv {}\n", lits[..10].join(" "), lits[10..].join(" "));
-        if status_first {
-            format!("c minisat+\ns SATISFIABLE\n{v}")
-        } else {
-            format!("c clasp\n{v}s SATISFIABLE\n")
-        }
-    }
-
-    #[test]
-    fn sizes_follow_the_ilp_plus_givens() {
-        let r = PuzzleToOpb::new(&sudoku4(), OpbOptions::default()).unwrap();
-        let s = r.sizes();
-        assert_eq!(s.get("variables"), Some(64));
-        assert_eq!(s.get("constraints"), Some(64 + 2));
-        assert_eq!(s.get("terms"), Some(256 + 2));
-        assert!(r.declared_mismatches().is_empty());
-        assert_eq!(r.constraint_name(64), "given_r1c1");
-        assert_eq!(r.constraint_name(65), "given_r2c2");
-    }
-
-    #[test]
-    fn both_solver_layouts_decode() {
-        let p = sudoku4();
-        let r = PuzzleToOpb::new(&p, OpbOptions::default()).unwrap();
-        let grid = Grid::from_cells(4, 4, SOLUTION.to_vec());
-        let point = r.witness(&grid).unwrap();
-        for first in [true, false] {
-            let got = parse_answer(answer(&point, first).as_bytes(), &r).unwrap();
-            assert_eq!(r.extract(&got).unwrap(), grid);
-        }
-    }
-
-    #[test]
-    fn bad_answers_are_one_line_errors() {
-        let r = PuzzleToOpb::new(&sudoku4(), OpbOptions::default()).unwrap();
-        let grid = Grid::from_cells(4, 4, SOLUTION.to_vec());
-        let good = answer(&r.witness(&grid).unwrap(), true);
-        let truncated: String = good.lines().take(3).collect::<Vec<_>>().join("\n");
-        for (text, want) in [
-            ("s UNSATISFIABLE\n", "UNSATISFIABLE"),
-            ("s UNKNOWN\n", "no answer (s UNKNOWN)"),
-            ("", "no PB solver answer"),
-            ("v x1 -x2\n", "without an 's SATISFIABLE'"),
-            (truncated.as_str(), "assigns 10 of"),
-            ("s SATISFIABLE\nv x65\n", "another instance"),
-            ("s SATISFIABLE\nv x1 x1\n", "twice"),
-            ("s SATISFIABLE\nv 1 -2 0\n", "not a literal"),
-            ("=====UNSATISFIABLE=====\n", "not a PB solver's answer"),
-        ] {
-            let e = parse_answer(text.as_bytes(), &r).unwrap_err();
-            assert!(e.to_string().contains(want), "{want}: {e}");
-        }
-        let mut point = r.witness(&grid).unwrap();
-        point[0] = false;
-        let e = r.extract(&point).unwrap_err();
-        assert!(e.message.contains("cell_r1c1"), "{e}");
-    }
-
-    #[test]
-    fn writer_header_counts_match() {
-        let r = PuzzleToOpb::new(&sudoku4(), OpbOptions::default()).unwrap();
-        let mut out = Vec::new();
-        write(&mut out, &r, "t").unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with("* #variable= 64 #constraint= 66\n"));
-        assert_eq!(text.lines().filter(|l| l.ends_with(" ;")).count(), 66);
-        assert!(text.contains("+1 x1 +1 x2 +1 x3 +1 x4 = 1 ;"));
-        assert!(text.contains("+1 x1 >= 1 ;"));
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The route: what the registry (`crate::route`) needs to export, decode and measure this target.
 
@@ -586,5 +495,96 @@ impl super::Built for PuzzleToOpb {
         let point = read_answer(answer, self)?;
         self.extract(&point)
             .map_err(|e| super::answer_error(answer, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{BlockLayout, Sudoku};
+
+    fn sudoku4() -> Puzzle {
+        let mut g = Grid::empty(4, 4);
+        g.set(0, 1);
+        g.set(5, 4);
+        Sudoku::new(BlockLayout::boxes(2, 2), g).unwrap().into()
+    }
+
+    const SOLUTION: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+
+    fn answer(point: &[bool], status_first: bool) -> String {
+        let lits: Vec<String> = point
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| format!("{}x{}", if b { "" } else { "-" }, i + 1))
+            .collect();
+        let v = format!("v {}\nv {}\n", lits[..10].join(" "), lits[10..].join(" "));
+        if status_first {
+            format!("c minisat+\ns SATISFIABLE\n{v}")
+        } else {
+            format!("c clasp\n{v}s SATISFIABLE\n")
+        }
+    }
+
+    #[test]
+    fn sizes_follow_the_ilp_plus_givens() {
+        let r = PuzzleToOpb::new(&sudoku4(), OpbOptions::default()).unwrap();
+        let s = r.sizes();
+        assert_eq!(s.get("variables"), Some(64));
+        assert_eq!(s.get("constraints"), Some(64 + 2));
+        assert_eq!(s.get("terms"), Some(256 + 2));
+        assert!(r.declared_mismatches().is_empty());
+        assert_eq!(r.constraint_name(64), "given_r1c1");
+        assert_eq!(r.constraint_name(65), "given_r2c2");
+    }
+
+    #[test]
+    fn both_solver_layouts_decode() {
+        let p = sudoku4();
+        let r = PuzzleToOpb::new(&p, OpbOptions::default()).unwrap();
+        let grid = Grid::from_cells(4, 4, SOLUTION.to_vec());
+        let point = r.witness(&grid).unwrap();
+        for first in [true, false] {
+            let got = parse_answer(answer(&point, first).as_bytes(), &r).unwrap();
+            assert_eq!(r.extract(&got).unwrap(), grid);
+        }
+    }
+
+    #[test]
+    fn bad_answers_are_one_line_errors() {
+        let r = PuzzleToOpb::new(&sudoku4(), OpbOptions::default()).unwrap();
+        let grid = Grid::from_cells(4, 4, SOLUTION.to_vec());
+        let good = answer(&r.witness(&grid).unwrap(), true);
+        let truncated: String = good.lines().take(3).collect::<Vec<_>>().join("\n");
+        for (text, want) in [
+            ("s UNSATISFIABLE\n", "UNSATISFIABLE"),
+            ("s UNKNOWN\n", "no answer (s UNKNOWN)"),
+            ("", "no PB solver answer"),
+            ("v x1 -x2\n", "without an 's SATISFIABLE'"),
+            (truncated.as_str(), "assigns 10 of"),
+            ("s SATISFIABLE\nv x65\n", "another instance"),
+            ("s SATISFIABLE\nv x1 x1\n", "twice"),
+            ("s SATISFIABLE\nv 1 -2 0\n", "not a literal"),
+            ("=====UNSATISFIABLE=====\n", "not a PB solver's answer"),
+        ] {
+            let e = parse_answer(text.as_bytes(), &r).unwrap_err();
+            assert!(e.to_string().contains(want), "{want}: {e}");
+        }
+        let mut point = r.witness(&grid).unwrap();
+        point[0] = false;
+        let e = r.extract(&point).unwrap_err();
+        assert!(e.message.contains("cell_r1c1"), "{e}");
+    }
+
+    #[test]
+    fn writer_header_counts_match() {
+        let r = PuzzleToOpb::new(&sudoku4(), OpbOptions::default()).unwrap();
+        let mut out = Vec::new();
+        write(&mut out, &r, "t").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("* #variable= 64 #constraint= 66\n"));
+        assert_eq!(text.lines().filter(|l| l.ends_with(" ;")).count(), 66);
+        assert!(text.contains("+1 x1 +1 x2 +1 x3 +1 x4 = 1 ;"));
+        assert!(text.contains("+1 x1 >= 1 ;"));
     }
 }
