@@ -17,6 +17,7 @@ pub mod pipeline;
 pub mod plot;
 pub mod puzzle;
 pub mod reduce;
+pub mod route;
 pub mod sat;
 pub mod search;
 pub mod solvers;

@@ -1,0 +1,2 @@
+pub mod qubo;
+pub mod xcc;
