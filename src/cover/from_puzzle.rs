@@ -88,10 +88,12 @@ impl PuzzleToCover {
         }
         let mut columns: Vec<CoverColumn> = (0..cells as u32).map(CoverColumn::Cell).collect();
         for (g, group) in s.choice.iter().enumerate() {
-            columns.extend((1..=group.cells.len() as u8).map(|value| CoverColumn::Choice {
-                group: g as u32,
-                value,
-            }));
+            columns.extend(
+                (1..=group.cells.len() as u8).map(|value| CoverColumn::Choice {
+                    group: g as u32,
+                    value,
+                }),
+            );
         }
         // Primary layer columns first, then the secondary ones, as numbered above.
         for primary_pass in [true, false] {

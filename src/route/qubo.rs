@@ -388,7 +388,11 @@ pub fn write_coo(w: &mut dyn Write, r: &PuzzleToQubo, title: &str) -> std::io::R
     let q = &r.target;
     let mut out = std::io::BufWriter::new(w);
     writeln!(out, "# vartype=BINARY")?;
-    writeln!(out, "# gridreduce qubo: {}", title.replace(['\n', '\r'], " "))?;
+    writeln!(
+        out,
+        "# gridreduce qubo: {}",
+        title.replace(['\n', '\r'], " ")
+    )?;
     writeln!(
         out,
         "# offset={} (not part of COO: solutions have COO energy -{})",
@@ -436,7 +440,10 @@ pub fn read_answer(path: &Path, r: &PuzzleToQubo) -> Result<Vec<bool>, Error> {
 /// [`read_answer`] on bytes, for a model of `n` variables (errors without the file name).
 pub fn parse_answer(bytes: &[u8], n: usize) -> Result<Vec<bool>, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        let line = 1 + bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
         InputError::at_line(line, "not valid UTF-8 text")
     })?;
     if text.trim_start().starts_with('{') {

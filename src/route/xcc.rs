@@ -150,11 +150,7 @@ impl PuzzleToXcc {
     pub fn new(puzzle: &Puzzle) -> Result<Self, Error> {
         let s = puzzle.structure();
         let cover = PuzzleToCover::new(puzzle);
-        let names: Vec<String> = cover
-            .columns()
-            .iter()
-            .map(|&c| item_name(&s, c))
-            .collect();
+        let names: Vec<String> = cover.columns().iter().map(|&c| item_name(&s, c)).collect();
         let mut seen = HashMap::with_capacity(names.len());
         for (j, name) in names.iter().enumerate() {
             if let Some(first) = seen.insert(name.as_str(), j) {
@@ -183,7 +179,10 @@ impl PuzzleToXcc {
     /// Hash of the instance's content (item names, options), for the `.map` file.
     pub fn fingerprint(&self) -> String {
         let mut f = Fingerprinter::default();
-        for (list, mark) in [(&self.target.primary, b'|'), (&self.target.secondary, b'\n')] {
+        for (list, mark) in [
+            (&self.target.primary, b'|'),
+            (&self.target.secondary, b'\n'),
+        ] {
             for name in list {
                 f.update(name.as_bytes());
                 f.update(b" ");
@@ -293,7 +292,11 @@ pub fn write_xcc(w: &mut dyn Write, r: &PuzzleToXcc, title: &str) -> std::io::Re
     let x = &r.target;
     let sizes = x.sizes();
     let mut out = std::io::BufWriter::new(w);
-    writeln!(out, "| gridreduce xcc: {}", title.replace(['\n', '\r'], " "))?;
+    writeln!(
+        out,
+        "| gridreduce xcc: {}",
+        title.replace(['\n', '\r'], " ")
+    )?;
     writeln!(out, "| {sizes}")?;
     writeln!(
         out,
@@ -333,12 +336,14 @@ fn too_many(x: &Xcc) -> usize {
 /// ascending. Errors name the file and line; the certificate itself is checked by `extract`.
 pub fn read_answer(path: &Path, r: &PuzzleToXcc) -> Result<Vec<u32>, Error> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-    parse_answer(std::io::BufReader::new(file), r)
-        .map_err(|e| Error::Input(e.in_file(path)))
+    parse_answer(std::io::BufReader::new(file), r).map_err(|e| Error::Input(e.in_file(path)))
 }
 
 /// [`read_answer`] on any reader (errors without the file name).
-pub fn parse_answer(reader: impl std::io::BufRead, r: &PuzzleToXcc) -> Result<Vec<u32>, InputError> {
+pub fn parse_answer(
+    reader: impl std::io::BufRead,
+    r: &PuzzleToXcc,
+) -> Result<Vec<u32>, InputError> {
     let x = &r.target;
     let index: HashMap<&str, u32> = x
         .primary
@@ -516,10 +521,7 @@ mod tests {
         assert_eq!(r.extract(&read).unwrap(), solved4());
         // xcover's indices.
         let indices: Vec<String> = w.iter().rev().map(|k| k.to_string()).collect();
-        assert_eq!(
-            parse_answer(indices.join(" ").as_bytes(), &r).unwrap(),
-            w
-        );
+        assert_eq!(parse_answer(indices.join(" ").as_bytes(), &r).unwrap(), w);
     }
 
     #[test]
