@@ -21,6 +21,11 @@ fn round_trip_all(cases: &[Case]) {
         if let Err(e) = round_trip(&r, &case.solution) {
             failures.push(format!("{}: {e}", case.name));
         }
+        // DLX1/DLX2 keep at most 8 characters of a name.
+        let x = r.target();
+        if let Some(long) = x.primary.iter().chain(&x.secondary).find(|n| n.len() > 8) {
+            failures.push(format!("{}: item name {long} is longer than 8", case.name));
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
