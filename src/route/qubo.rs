@@ -415,9 +415,10 @@ pub fn write_coo(w: &mut dyn Write, r: &PuzzleToQubo, title: &str) -> std::io::R
     out.flush()
 }
 
-/// The largest answer file [`read_answer`] reads: 256 MiB (a SampleSet of 100 unpacked samples of
-/// a 25×25 Sudoku's 15,625 variables is about 3 MB).
-pub const MAX_ANSWER_BYTES: u64 = 256 << 20;
+/// The largest answer file [`read_answer`] reads: 32 MiB, which keeps the parsed JSON under about
+/// half a gigabyte (a SampleSet of 1,000 unpacked reads of a blank 25×25 Sudoku's 15,625 variables
+/// is about 47 MB unpacked, 2 MB packed — dimod's default).
+pub const MAX_ANSWER_BYTES: u64 = 32 << 20;
 
 /// Reads an annealer's answer: dimod's serialised `SampleSet` JSON (the lowest-energy sample is
 /// taken; packed or unpacked samples, BINARY or SPIN) or plain 0/1 values (whitespace separated,
@@ -647,6 +648,17 @@ mod tests {
             "vectors": {"energy": {"type": "array", "data": [32, 0], "data_type": "float64",
                                    "shape": [2], "use_bytes": false}},
             "variable_labels": labels, "variable_type": "BINARY", "info": {}
+        });
+        assert_eq!(parse_answer(doc.to_string().as_bytes(), 64).unwrap(), x);
+        // Unpacked SPIN samples (−1/+1), labels in order.
+        let spins: Vec<i8> = x.iter().map(|&b| if b { 1 } else { -1 }).collect();
+        let doc = serde_json::json!({
+            "type": "SampleSet", "num_variables": 64, "num_rows": 1,
+            "sample_data": {"type": "array", "data": [spins], "data_type": "int8",
+                            "shape": [1, 64], "use_bytes": false},
+            "sample_packed": false,
+            "vectors": {"energy": {"data": [-32.0]}},
+            "variable_labels": (0..64).collect::<Vec<usize>>(), "variable_type": "SPIN"
         });
         assert_eq!(parse_answer(doc.to_string().as_bytes(), 64).unwrap(), x);
     }

@@ -155,9 +155,9 @@ impl PuzzleToXcc {
         for (j, name) in names.iter().enumerate() {
             if let Some(first) = seen.insert(name.as_str(), j) {
                 // Cannot happen for the shipped structures; a guard for future puzzle kinds.
-                return Err(Error::Usage(format!(
-                    "xcc: items {first} and {j} would both be named {name}"
-                )));
+                return Err(Error::Input(InputError::new(format!(
+                    "xcc: items {first} and {j} of this puzzle would both be named {name}"
+                ))));
             }
         }
         let ec = cover.target();
