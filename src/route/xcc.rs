@@ -22,9 +22,9 @@
 //! and Suguru's region items are primary (exactly once); windows, which usually have fewer cells
 //! than values, are secondary (at most once).
 //!
-//! The built instance needs no colours: every "at most once" is an uncoloured secondary item. The
-//! instance type and the answer reader still speak the whole format (`item:colour` tokens are
-//! refused by name, since no item of this instance carries one).
+//! The built instance needs no colours: every "at most once" is an uncoloured secondary item, as in
+//! the exact-cover reduction it reuses. The answer reader recognises `item:colour` tokens and
+//! refuses them by name, since no item of this instance carries a colour.
 //!
 //! # Sizes (proofs in `docs/target-xcc.md`)
 //!
