@@ -21,8 +21,21 @@ use crate::error::CertificateError;
 use crate::puzzle::{Grid, Puzzle, Structure};
 use crate::reduce::{Reduction, Sizes};
 
+/// What a column of the cover stands for (values are 1-based); see [`PuzzleToCover::columns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverColumn {
+    /// The cell holds exactly one value.
+    Cell(u32),
+    /// Choice group `group` holds `value` exactly once.
+    Choice { group: u32, value: u8 },
+    /// Group `group` of layer `layer` holds `value` once (primary) or at most once (secondary).
+    Layer { layer: u32, group: u32, value: u8 },
+}
+
 pub struct PuzzleToCover {
     target: ExactCover,
+    /// Meaning of each column, in column order.
+    columns: Vec<CoverColumn>,
     /// (cell, value) of each row.
     row_meaning: Vec<(u32, u8)>,
     /// First row of each cell (rows of a cell are consecutive).
@@ -73,6 +86,30 @@ impl PuzzleToCover {
                 }
             }
         }
+        let mut columns: Vec<CoverColumn> = (0..cells as u32).map(CoverColumn::Cell).collect();
+        for (g, group) in s.choice.iter().enumerate() {
+            columns.extend(
+                (1..=group.cells.len() as u8).map(|value| CoverColumn::Choice {
+                    group: g as u32,
+                    value,
+                }),
+            );
+        }
+        // Primary layer columns first, then the secondary ones, as numbered above.
+        for primary_pass in [true, false] {
+            for (l, layer) in s.layers.iter().enumerate() {
+                for (k, g) in layer.iter().enumerate() {
+                    if layer_base[l][k].0 == primary_pass {
+                        columns.extend((1..=g.max_value).map(|value| CoverColumn::Layer {
+                            layer: l as u32,
+                            group: k as u32,
+                            value,
+                        }));
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(columns.len(), primary + secondary);
         // Group index of each cell in each layer.
         let mut in_layer = vec![vec![0u32; cells]; s.layers.len()];
         for (l, layer) in s.layers.iter().enumerate() {
@@ -123,12 +160,21 @@ impl PuzzleToCover {
                 secondary,
                 rows,
             },
+            columns,
             row_meaning,
             first_row,
             rows: s.rows,
             cols: s.cols,
             declared,
         }
+    }
+}
+
+impl PuzzleToCover {
+    /// What each column of the target stands for, in column order (primary columns first): lets a
+    /// target that names its items (the `xcc` export) reuse this construction as it is.
+    pub fn columns(&self) -> &[CoverColumn] {
+        &self.columns
     }
 }
 

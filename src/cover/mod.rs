@@ -8,7 +8,7 @@
 mod from_puzzle;
 mod solve;
 
-pub use from_puzzle::PuzzleToCover;
+pub use from_puzzle::{CoverColumn, PuzzleToCover};
 pub use solve::{SolveLimit, solutions};
 
 use crate::error::CertificateError;

@@ -44,7 +44,9 @@ mod lp;
 pub mod mzn;
 pub mod opb;
 pub mod params;
+pub mod qubo;
 pub mod record;
+pub mod xcc;
 
 pub use params::{BadValue, Choice, Conflict, Kind, Param, Params, Value, choice};
 pub use record::{puzzle_record, rebuild_puzzle};
@@ -68,6 +70,8 @@ pub fn registry() -> &'static [&'static dyn Route] {
         &lp::LpRoute,
         &mzn::MznRoute,
         &opb::OpbRoute,
+        &xcc::XccRoute,
+        &qubo::QuboRoute,
     ]
 }
 
