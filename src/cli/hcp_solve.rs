@@ -1,5 +1,7 @@
 //! `gridreduce hcp solve`: the built-in exact Hamiltonian-cycle solver ([`crate::hcp::solve`]) on
-//! any graph file gridreduce reads, so the HCP route needs no external solver.
+//! any graph file gridreduce reads, so the HCP route needs no external solver. Undirected graphs go
+//! through [`solve_graph`] (reductions, rotation–extension, exact model); digraphs straight to the
+//! exact model.
 //!
 //! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
 //! none, 2 bad input or the time limit ran out.
@@ -13,9 +15,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, Concorde edges, arc list), or
-/// prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input or when the
-/// time limit runs out. The cycle is checked against the graph (and its FIXED_EDGES) and written
+/// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, DIMACS .col, Concorde edges,
+/// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input or
+/// when the time limit runs out. Undirected graphs go through reductions and a rotation-extension
+/// heuristic before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
 /// as an LKH TOUR file with -o.
 #[derive(clap::Args, Debug)]
 #[command(
