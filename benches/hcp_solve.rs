@@ -1,15 +1,20 @@
 //! The built-in Hamiltonian-cycle solver on issue 8's instances (docs/hcp-solver.md): single 9×9
 //! puzzles through the whole chain at the directed, contracted and reduced stage (the first of
 //! each 9×9 set and Royle's #1), one 16×16 and one 25×25 at the reduced stage (the one `--via hcp`
-//! solves), the FHCP graphs and alb1000, and the enumeration of the 288 grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
+//! solves), the FHCP graphs and alb1000 (the exact model alone, and the whole `hcp solve` pipeline:
+//! reductions, rotation–extension, exact model), dense graphs (complete K_n and random G(n, p),
+//! issue 18's wall: K_500 took over 400 s before the heuristic) and the enumeration of the 288
+//! grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
 //! The whole-set table (median and maximum over every puzzle) is `tests/hcp_targets.rs`.
 
 use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::graphs::{Instance, read_graph};
+use gridreduce::hcp::Graph;
 use gridreduce::hcp::chain::{HcpOptions, Stage, build};
-use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids};
+use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids, solve_graph};
 use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::harness::data_dir;
+use gridreduce::search::rng::Rng;
 
 fn main() {
     divan::main();
@@ -89,6 +94,49 @@ fn graph_file(bencher: divan::Bencher, file: &str) {
             Instance::Directed(d) => HcSolver::digraph(d),
         };
         s.next_cycle().unwrap().unwrap().len()
+    });
+}
+
+/// The same graphs through [`solve_graph`], what `gridreduce hcp solve` runs.
+#[divan::bench(args = GRAPHS, sample_count = 5, sample_size = 1)]
+fn graph_file_pipeline(bencher: divan::Bencher, file: &str) {
+    let graph = read_graph(&data_dir().join("hcp").join(file), None).unwrap();
+    let Instance::Undirected(g) = graph.instance else {
+        panic!("{file} is undirected")
+    };
+    bencher.bench(|| {
+        solve_graph(&g, &[], &SolveOptions::default(), |_| {})
+            .unwrap()
+            .tour
+            .unwrap()
+            .len()
+    });
+}
+
+/// G(n, p) with p in percent (p = 100: K_n), seeded.
+fn gnp(n: u32, percent: u64, seed: u64) -> Graph {
+    let mut rng = Rng::new(seed);
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if percent == 100 || (rng.below(100) as u64) < percent {
+                edges.push((a, b));
+            }
+        }
+    }
+    Graph::new(n, &edges)
+}
+
+/// Dense graphs through the pipeline: `(n, p%)`, 100 % = K_n.
+#[divan::bench(args = [(200, 100), (500, 100), (1000, 100), (500, 10), (1000, 10), (1000, 50)], sample_count = 5, sample_size = 1)]
+fn dense(bencher: divan::Bencher, (n, percent): (u32, u64)) {
+    let g = gnp(n, percent, 18);
+    bencher.bench(|| {
+        solve_graph(&g, &[], &SolveOptions::default(), |_| {})
+            .unwrap()
+            .tour
+            .unwrap()
+            .len()
     });
 }
 

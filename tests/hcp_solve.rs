@@ -1,9 +1,14 @@
 //! The exact Hamiltonian-cycle solver against brute force: on random small graphs (directed and
 //! undirected, fixed seed), the number of distinct Hamiltonian cycles found by enumeration (find a
 //! cycle, forbid its arc/edge set, repeat) equals the brute-force count over all permutations; and
-//! classic graphs (Petersen: none; cube: some).
+//! classic graphs (Petersen: none; cube: some). The general pipeline ([`solve_graph`]: reductions,
+//! rotation–extension, exact model) against the same brute force, with and without fixed edges,
+//! and on dense graphs (complete, random G(n, p), dense non-Hamiltonian ones).
 
-use gridreduce::hcp::solve::{HcSolver, SolveOptions, hamiltonian_cycle_graph};
+use gridreduce::hcp::presolve::{Presolved, presolve};
+use gridreduce::hcp::solve::{
+    HcSolver, Method, SolveOptions, hamiltonian_cycle_graph, solve_graph,
+};
 use gridreduce::hcp::{Digraph, Graph};
 use gridreduce::reduce::Problem;
 use std::collections::BTreeSet;
@@ -180,4 +185,135 @@ fn petersen_has_no_hamiltonian_cycle_and_the_cube_has_one() {
         .unwrap()
         .unwrap();
     assert!(cube.check(&t).is_ok());
+}
+
+/// The reductions keep exactly the Hamiltonian cycles (or prove there are none), and
+/// [`solve_graph`] answers like brute force, fixed edges included, on sparse to dense graphs
+/// (many with degree-2 vertices).
+#[test]
+fn general_pipeline_matches_brute_force() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut found = [0usize; 2];
+    for round in 0..400 {
+        let n = 3 + (rng.next() % 7) as u32;
+        let p = 15 + rng.next() % 80;
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.next() % 100 < p {
+                    edges.push((a, b));
+                }
+            }
+        }
+        let g = Graph::new(n, &edges);
+        let all = brute(n, &|a, b| g.has_edge(a, b), false);
+        // Every third round: one or two fixed edges.
+        let fixed: Vec<(u32, u32)> = if round % 3 == 0 && !edges.is_empty() {
+            (0..1 + rng.next() % 2)
+                .map(|_| edges[(rng.next() % edges.len() as u64) as usize])
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let want: BTreeSet<_> = all
+            .iter()
+            .filter(|c| fixed.iter().all(|e| c.binary_search(e).is_ok()))
+            .cloned()
+            .collect();
+        match presolve(&g, &fixed) {
+            Presolved::NoCycle(reason) => {
+                assert!(want.is_empty(), "round {round}: {reason}: {edges:?}")
+            }
+            Presolved::Reduced(r) => {
+                let kept = brute(n, &|a, b| r.graph.has_edge(a, b), false);
+                let kept: BTreeSet<_> = kept
+                    .into_iter()
+                    .filter(|c| r.forced.iter().all(|e| c.binary_search(e).is_ok()))
+                    .collect();
+                assert_eq!(kept, want, "round {round}: {edges:?} fixed {fixed:?}");
+            }
+        }
+        let answer = solve_graph(&g, &fixed, &SolveOptions::default(), |_| {}).unwrap();
+        match answer.tour {
+            Some(t) => {
+                assert!(g.check(&t).is_ok(), "round {round}");
+                assert!(want.contains(&edge_set(&t, false)), "round {round}");
+                found[1] += 1;
+            }
+            None => {
+                assert!(want.is_empty(), "round {round}: {edges:?} fixed {fixed:?}");
+                found[0] += 1;
+            }
+        }
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    assert!(found[0] > 50 && found[1] > 50, "{found:?}");
+}
+
+fn complete(n: u32) -> Graph {
+    let e: Vec<(u32, u32)> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect();
+    Graph::new(n, &e)
+}
+
+fn gnp(n: u32, percent: u64, seed: u64) -> Graph {
+    let mut rng = Rng(seed);
+    let mut e = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.next() % 1000 < percent * 10 {
+                e.push((a, b));
+            }
+        }
+    }
+    Graph::new(n, &e)
+}
+
+/// Dense Hamiltonian graphs are answered by the heuristic, and the cycle checks.
+#[test]
+fn dense_graphs_are_solved_by_rotation_extension() {
+    let graphs = [
+        complete(300),
+        gnp(400, 10, 7),
+        gnp(300, 50, 8),
+        gnp(200, 20, 9),
+    ];
+    for g in &graphs {
+        let a = solve_graph(g, &[], &SolveOptions::default(), |_| {}).unwrap();
+        let t = a.tour.expect("a dense random graph is Hamiltonian");
+        assert!(g.check(&t).is_ok());
+        assert_eq!(a.method, Method::Heuristic);
+    }
+    // A fixed edge is honoured (heuristic cycle without it → the exact model).
+    let k = complete(40);
+    let a = solve_graph(&k, &[(3, 17)], &SolveOptions::default(), |_| {}).unwrap();
+    let t = a.tour.unwrap();
+    assert!(k.check(&t).is_ok());
+    assert!(edge_set(&t, false).contains(&(3, 17)));
+}
+
+/// Dense graphs without a Hamiltonian cycle answer "none", proved by the reductions or the exact
+/// model.
+#[test]
+fn dense_non_hamiltonian_graphs_are_proved() {
+    let none = |g: &Graph| {
+        let a = solve_graph(g, &[], &SolveOptions::default(), |_| {}).unwrap();
+        assert_eq!(a.tour, None);
+        a.method
+    };
+    // K_{60,61}: bipartite, unbalanced.
+    let k: Vec<(u32, u32)> = (0..60)
+        .flat_map(|a| (60..121).map(move |b| (a, b)))
+        .collect();
+    assert_eq!(none(&Graph::new(121, &k)), Method::Presolve);
+    // Two K_40 sharing one vertex: a cut vertex.
+    let mut e: Vec<(u32, u32)> = complete(40).edges().collect();
+    e.extend(complete(40).edges().map(|(a, b)| (a + 39, b + 39)));
+    assert_eq!(none(&Graph::new(79, &e)), Method::Presolve);
+    // K_{5,7} plus one edge inside the larger side: not bipartite, 2-connected, and still no
+    // cycle (the 7 side needs 14 cycle-edge ends, the 5 side and the extra edge give 12).
+    let mut e: Vec<(u32, u32)> = (0..5).flat_map(|a| (5..12).map(move |b| (a, b))).collect();
+    e.push((5, 6));
+    assert_eq!(none(&Graph::new(12, &e)), Method::Exact);
 }

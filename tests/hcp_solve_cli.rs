@@ -138,3 +138,80 @@ fn time_limit_on_solve_and_count_is_for_the_hcp_route() {
         "gridreduce: --time-limit applies to --via hcp only"
     );
 }
+
+/// A DIMACS `.col` graph (FHCP style `p n m` and `p edge n m`) is read by `hcp info`, `solve` and
+/// `check`; the same graph as TSPLIB gets the same answer.
+#[test]
+fn dimacs_col_graphs_are_read_solved_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    // The cube graph Q3 in both `p` forms, with comments.
+    let cube: Vec<(u32, u32)> = (0..8u32)
+        .flat_map(|v| [1, 2, 4].map(|b| (v, v ^ b)))
+        .filter(|&(a, b)| a < b)
+        .collect();
+    let lines: String = cube
+        .iter()
+        .map(|(a, b)| format!("e {} {}\n", a + 1, b + 1))
+        .collect();
+    for header in ["p 8 12", "p edge 8 12"] {
+        let path = dir.path().join("cube.col");
+        std::fs::write(&path, format!("c NAME : cube\n{header}\n{lines}c end\n")).unwrap();
+        let path = path.to_str().unwrap();
+        let info = gridreduce(&["hcp", "info", path]);
+        assert_exit(&info, 0, "info");
+        assert!(
+            text(&info.stdout).contains("dimacs col"),
+            "{}",
+            text(&info.stdout)
+        );
+        let tour = dir.path().join("cube.tour");
+        let tour = tour.to_str().unwrap();
+        let out = gridreduce(&["hcp", "solve", path, "-o", tour]);
+        assert_exit(&out, 0, header);
+        let check = gridreduce(&["hcp", "check", path, tour]);
+        assert_exit(&check, 0, "check");
+    }
+    // K_{3,4} as .col: no cycle, proved, exit 1, with the reason.
+    let k34: String = (1..=3)
+        .flat_map(|a| (4..=7).map(move |b| format!("e {a} {b}\n")))
+        .collect();
+    let path = dir.path().join("k34.col");
+    std::fs::write(&path, format!("p edge 7 12\n{k34}")).unwrap();
+    let out = gridreduce(&["hcp", "solve", path.to_str().unwrap()]);
+    assert_exit(&out, 1, "k34");
+    assert!(
+        text(&out.stdout).contains("bipartite"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// A complete graph written as a TSPLIB EDGE_LIST (issue 18's K_500 case, smaller) is solved and
+/// its tour checks.
+#[test]
+fn complete_graph_edge_list_is_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 150;
+    let mut body = format!(
+        "NAME : k{n}\nTYPE : HCP\nDIMENSION : {n}\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n"
+    );
+    for a in 1..=n {
+        for b in a + 1..=n {
+            body.push_str(&format!("{a} {b}\n"));
+        }
+    }
+    body.push_str("-1\nEOF\n");
+    let path = dir.path().join("k.hcp");
+    std::fs::write(&path, body).unwrap();
+    let path = path.to_str().unwrap();
+    let tour = dir.path().join("k.tour");
+    let tour = tour.to_str().unwrap();
+    let out = gridreduce(&["hcp", "solve", path, "-o", tour]);
+    assert_exit(&out, 0, "k150");
+    assert!(
+        text(&out.stdout).contains("rotation-extension"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_exit(&gridreduce(&["hcp", "check", path, tour]), 0, "check");
+}

@@ -220,6 +220,7 @@ fn info(args: InfoArgs) -> Result<ExitCode> {
         (GraphFormat::Tsplib, None) => "tsplib".to_string(),
         (GraphFormat::Concorde, _) => "concorde edges".to_string(),
         (GraphFormat::Arcs, _) => "arc list".to_string(),
+        (GraphFormat::Col, _) => "dimacs col".to_string(),
     };
     let mut hists: Vec<(&str, BTreeMap<usize, u64>)> = Vec::new();
     let (comps, obstacle) = match &file.instance {

@@ -1,5 +1,7 @@
 //! `gridreduce hcp solve`: the built-in exact Hamiltonian-cycle solver ([`crate::hcp::solve`]) on
-//! any graph file gridreduce reads, so the HCP route needs no external solver.
+//! any graph file gridreduce reads, so the HCP route needs no external solver. Undirected graphs go
+//! through [`solve_graph`] (reductions, rotation–extension, exact model); digraphs straight to the
+//! exact model.
 //!
 //! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
 //! none, 2 bad input or the time limit ran out.
@@ -7,15 +9,16 @@
 use crate::error::{Error, Result};
 use crate::formats::graphs::{GraphFormat, Instance, read_graph};
 use crate::formats::tour::write_lkh_tour_file;
-use crate::hcp::solve::{HcSolver, SolveStats};
+use crate::hcp::solve::{HcSolver, SolveOptions, SolveStats, solve_graph};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, Concorde edges, arc list), or
-/// prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input or when the
-/// time limit runs out. The cycle is checked against the graph (and its FIXED_EDGES) and written
+/// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, DIMACS .col, Concorde edges,
+/// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input or
+/// when the time limit runs out. Undirected graphs go through reductions and a rotation-extension
+/// heuristic before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
 /// as an LKH TOUR file with -o.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -75,32 +78,53 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let n = file.instance.vertices();
     let edges = file.instance.edge_count();
     let start = Instant::now();
-    let mut solver = match &file.instance {
-        Instance::Undirected(g) => HcSolver::graph(g),
-        Instance::Directed(d) => HcSolver::digraph(d),
-    };
-    if let Some(h) = &file.header {
-        for &(a, b) in &h.fixed_edges {
-            if !solver.require(a, b) {
-                return Err(Error::Usage(format!(
-                    "{}: the fixed edge {} {} is not an edge of the graph",
-                    args.graph.display(),
-                    a + 1,
-                    b + 1
-                )));
-            }
-        }
-    }
-    solver.set_time_limit(args.time_limit);
+    let fixed: Vec<(u32, u32)> = file
+        .header
+        .as_ref()
+        .map(|h| h.fixed_edges.clone())
+        .unwrap_or_default();
     let bar = spinner();
     bar.enable_steady_tick(Duration::from_millis(200));
     let shown = bar.clone();
-    solver.on_round(move |s: &SolveStats| {
+    let progress = move |s: &SolveStats| {
         shown.set_message(format!("round {}, {} subtour cuts", s.rounds, s.cuts));
-    });
-    let found = solver.next_cycle();
+    };
+    let opts = SolveOptions {
+        time_limit: args.time_limit,
+    };
+    // (answer, counters, how it was reached, the reductions' proof)
+    let (found, stats, how, reason) = match &file.instance {
+        Instance::Undirected(g) => {
+            if let Some(&(a, b)) = fixed.iter().find(|&&(a, b)| !g.has_edge(a, b)) {
+                return Err(not_an_edge(&args.graph, a, b));
+            }
+            match solve_graph(g, &fixed, &opts, progress) {
+                Ok(ans) => {
+                    let how = format!(
+                        "{}, {} edges removed and {} forced by the reductions",
+                        ans.method.name(),
+                        ans.removed,
+                        ans.forced
+                    );
+                    (Ok(ans.tour), ans.stats, how, ans.reason)
+                }
+                Err(e) => (Err(e), SolveStats::default(), String::new(), None),
+            }
+        }
+        Instance::Directed(d) => {
+            let mut solver = HcSolver::digraph(d);
+            for &(a, b) in &fixed {
+                if !solver.require(a, b) {
+                    return Err(not_an_edge(&args.graph, a, b));
+                }
+            }
+            solver.set_time_limit(args.time_limit);
+            solver.on_round(progress);
+            let found = solver.next_cycle();
+            (found, solver.stats(), "exact SAT model".to_string(), None)
+        }
+    };
     bar.finish_and_clear();
-    let stats = solver.stats();
     let secs = start.elapsed().as_secs_f64();
     let kind = if file.instance.is_directed() {
         "arcs"
@@ -108,15 +132,22 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         "edges"
     };
     let summary = format!(
-        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts, {secs:.3} s",
-        stats.rounds, stats.cuts
+        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts, {secs:.3} s{}",
+        stats.rounds,
+        stats.cuts,
+        if how.is_empty() {
+            String::new()
+        } else {
+            format!(" ({how})")
+        }
     );
     let tour = match found {
         Ok(Some(t)) => t,
         Ok(None) => {
             println!(
-                "{}: no Hamiltonian cycle (proved): {summary}",
-                args.graph.display()
+                "{}: no Hamiltonian cycle (proved{}): {summary}",
+                args.graph.display(),
+                reason.map(|r| format!(": {r}")).unwrap_or_default()
             );
             return Ok(ExitCode::from(1));
         }
@@ -164,6 +195,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             .unwrap_or_default()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn not_an_edge(graph: &Path, a: u32, b: u32) -> Error {
+    Error::Usage(format!(
+        "{}: the fixed edge {} {} is not an edge of the graph",
+        graph.display(),
+        a + 1,
+        b + 1
+    ))
 }
 
 fn stem(path: &Path) -> String {

@@ -1,15 +1,17 @@
 //! Any Hamiltonian-cycle instance file gridreduce reads, with its format detected from the content:
 //!
-//! 1. the first non-blank line starts with a letter → **TSPLIB** (`TYPE : HCP`, or the `TSP` /
+//! 1. the first non-blank line is a `c` (comment) or `p` line → **DIMACS `.col`** (`p edge n m`,
+//!    `e u v`: the FHCP Challenge Set's second form, see [`col`](super::col));
+//! 2. the first non-blank line starts with a letter → **TSPLIB** (`TYPE : HCP`, or the `TSP` /
 //!    `ATSP` explicit matrices gridreduce writes);
-//! 2. otherwise the first line must be two numbers `n m`; if the next non-blank line holds three
+//! 3. otherwise the first line must be two numbers `n m`; if the next non-blank line holds three
 //!    numbers it is a **Concorde** sparse edge file (`u v w`, 0-based, undirected), otherwise an
 //!    **arc list** (`u v`, 1-based, directed).
 //!
 //! A caller that knows the format can skip detection.
 
 use super::tokens::ReadLimits;
-use super::{arcs, concorde, tsplib};
+use super::{arcs, col, concorde, tsplib};
 use crate::error::{CertificateError, Error, InputError};
 use crate::hcp::{Digraph, Graph, Tour};
 use crate::reduce::Problem;
@@ -58,6 +60,8 @@ pub enum GraphFormat {
     Concorde,
     /// Arc list: `n m`, then `u v` (1-based, directed).
     Arcs,
+    /// DIMACS graph: `p edge n m`, then `e u v` (1-based, undirected), `c` comments.
+    Col,
 }
 
 /// A read graph file.
@@ -81,14 +85,19 @@ pub fn detect(reader: impl BufRead) -> Result<GraphFormat, InputError> {
         let count = t.split_whitespace().count();
         match first {
             None => {
+                let first_word = t.split_whitespace().next().unwrap_or("");
+                if first_word == "c" || first_word == "p" {
+                    return Ok(GraphFormat::Col);
+                }
                 if t.starts_with(|c: char| c.is_alphabetic()) {
                     return Ok(GraphFormat::Tsplib);
                 }
                 if count != 2 {
                     return Err(InputError::at_line(
                         n,
-                        "cannot tell the graph format: expected a TSPLIB file (TYPE : HCP), or a \
-                         first line `n m` of a Concorde edge file or an arc list",
+                        "cannot tell the graph format: expected a TSPLIB file (TYPE : HCP), a \
+                         DIMACS graph (`p edge n m`), or a first line `n m` of a Concorde edge \
+                         file or an arc list",
                     ));
                 }
                 first = Some((n, count));
@@ -135,6 +144,11 @@ pub fn read_graph(path: &Path, format: Option<GraphFormat>) -> Result<GraphFile,
             format,
             header: None,
         },
+        GraphFormat::Col => GraphFile {
+            instance: Instance::Undirected(col::parse_col(reader, &limits).map_err(in_file)?),
+            format,
+            header: None,
+        },
         GraphFormat::Arcs => GraphFile {
             instance: Instance::Directed(arcs::parse_arcs(reader, &limits).map_err(in_file)?),
             format,
@@ -154,6 +168,8 @@ mod tests {
         assert_eq!(d("4 2\n0 1 1\n").unwrap(), GraphFormat::Concorde);
         assert_eq!(d("4 2\n1 2\n").unwrap(), GraphFormat::Arcs);
         assert_eq!(d("4 0\n").unwrap(), GraphFormat::Arcs);
+        assert_eq!(d("c FHCP\np 4 4\n").unwrap(), GraphFormat::Col);
+        assert_eq!(d("p edge 4 4\n").unwrap(), GraphFormat::Col);
         assert!(d("1 2 3\n").unwrap_err().message.contains("cannot tell"));
         assert!(d("").unwrap_err().message.contains("empty"));
     }

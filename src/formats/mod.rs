@@ -6,6 +6,7 @@
 
 pub mod arcs;
 pub mod atomic;
+pub mod col;
 pub mod collection;
 pub mod concorde;
 pub mod dimacs;

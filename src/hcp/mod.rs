@@ -15,6 +15,8 @@ pub mod contract;
 pub mod force;
 pub mod graph;
 pub mod layered;
+pub mod posa;
+pub mod presolve;
 pub mod singles;
 pub mod solve;
 pub mod trim;

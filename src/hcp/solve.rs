@@ -25,6 +25,8 @@
 use super::chain::{HcpChain, HcpOptions, build};
 use super::contract::{EdgeImage, Outcome};
 use super::graph::{Digraph, Graph, Tour};
+use super::posa::{PosaOptions, posa};
+use super::presolve::{Presolved, presolve};
 use crate::error::Error;
 use crate::puzzle::{Grid, Puzzle};
 use std::time::{Duration, Instant};
@@ -188,9 +190,12 @@ impl HcSolver {
     /// Adds "not all of these free edges" for every cycle with at most [`FREE_EDGES_MAX`] free
     /// edges and fewer than n vertices (see [`ShortCycles`]). Each clause holds in every
     /// Hamiltonian cycle: the forced edges are in all of them, so one that also used all these
-    /// free edges would contain a shorter cycle. Capped at 4 clauses per edge on dense graphs.
+    /// free edges would contain a shorter cycle. Capped at 4 clauses per edge and 20 per vertex:
+    /// on K_500 an uncapped search would write half a million triangle clauses that a dense
+    /// graph's first 2-factors hardly need.
     fn forbid_short_cycles(&mut self, g: &Graph) {
-        let mut sc = ShortCycles::new(g, &self.incident, 4 * g.edge_count() + 1000);
+        let cap = (4 * g.edge_count()).min(20 * g.vertices() as usize) + 1000;
+        let mut sc = ShortCycles::new(g, &self.incident, cap);
         for s in 0..g.vertices() {
             sc.from(s);
         }
@@ -721,11 +726,110 @@ pub fn hamiltonian_cycle_digraph(g: &Digraph, opts: &SolveOptions) -> Result<Opt
     s.next_cycle()
 }
 
-/// A Hamiltonian cycle of `g`, or `None` when it has none.
+/// A Hamiltonian cycle of `g`, or `None` when it has none ([`solve_graph`] without fixed edges).
 pub fn hamiltonian_cycle_graph(g: &Graph, opts: &SolveOptions) -> Result<Option<Tour>, Error> {
-    let mut s = HcSolver::graph(g);
-    s.set_time_limit(opts.time_limit);
-    s.next_cycle()
+    Ok(solve_graph(g, &[], opts, |_| {})?.tour)
+}
+
+/// Which step of [`solve_graph`] answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The reductions proved there is no cycle ([`presolve`]).
+    Presolve,
+    /// Rotation–extension found a cycle ([`posa`]).
+    Heuristic,
+    /// The exact SAT model answered.
+    Exact,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Presolve => "reductions",
+            Method::Heuristic => "rotation-extension heuristic",
+            Method::Exact => "exact SAT model",
+        }
+    }
+}
+
+/// The answer of [`solve_graph`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphAnswer {
+    /// A Hamiltonian cycle, or `None`: proved to have none.
+    pub tour: Option<Tour>,
+    pub method: Method,
+    /// Why there is none, when the reductions proved it.
+    pub reason: Option<String>,
+    /// Edges the reductions removed, and edges they found in every cycle.
+    pub removed: usize,
+    pub forced: usize,
+    /// The exact model's counters (zero when it did not run).
+    pub stats: SolveStats,
+}
+
+/// Hamiltonian cycle of an undirected graph in three steps, cheapest first: the reductions of
+/// [`presolve`] (forced edges, 2-connectivity, bipartite balance) may prove there is none; the
+/// bounded rotation–extension heuristic ([`posa`]) answers dense graphs in milliseconds; the exact
+/// model on the reduced graph, with the forced edges as unit clauses, decides the rest. `fixed`
+/// edges (TSPLIB FIXED_EDGES) must be edges of `g` and are in the cycle returned. The time limit
+/// covers the exact model (the first two steps are linear or bounded).
+pub fn solve_graph(
+    g: &Graph,
+    fixed: &[(u32, u32)],
+    opts: &SolveOptions,
+    on_round: impl FnMut(&SolveStats) + 'static,
+) -> Result<GraphAnswer, Error> {
+    let reduced = match presolve(g, fixed) {
+        Presolved::NoCycle(reason) => {
+            return Ok(GraphAnswer {
+                tour: None,
+                method: Method::Presolve,
+                reason: Some(reason),
+                removed: 0,
+                forced: 0,
+                stats: SolveStats::default(),
+            });
+        }
+        Presolved::Reduced(r) => r,
+    };
+    let mut answer = GraphAnswer {
+        tour: None,
+        method: Method::Heuristic,
+        reason: None,
+        removed: reduced.removed,
+        forced: reduced.forced.len(),
+        stats: SolveStats::default(),
+    };
+    if let Some(tour) = posa(&reduced.graph, &PosaOptions::default())
+        && uses_all(&tour, &reduced.forced)
+    {
+        answer.tour = Some(tour);
+        return Ok(answer);
+    }
+    let mut solver = HcSolver::graph(&reduced.graph);
+    for &(a, b) in &reduced.forced {
+        solver.require(a, b);
+    }
+    solver.on_round(on_round);
+    solver.set_time_limit(opts.time_limit);
+    let found = solver.next_cycle();
+    answer.stats = solver.stats();
+    answer.method = Method::Exact;
+    answer.tour = found?;
+    Ok(answer)
+}
+
+/// Whether the cycle `tour` uses every edge of `edges`.
+fn uses_all(tour: &Tour, edges: &[(u32, u32)]) -> bool {
+    let n = tour.len();
+    let mut used: Vec<(u32, u32)> = (0..n)
+        .map(|i| {
+            let (a, b) = (tour[i], tour[(i + 1) % n]);
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    used.sort_unstable();
+    edges.iter().all(|e| used.binary_search(e).is_ok())
 }
 
 /// Distinct grids found through a chain, with the solver's counters.
