@@ -13,12 +13,7 @@ cd "$(dirname "$0")/.."
 quick=${NOTEBOOKS_QUICK:-0}
 [ "${1:-}" = "--quick" ] && quick=1
 venv=target/notebooks-venv
-if ! cmp -s notebooks/requirements.txt "$venv/requirements.txt" 2>/dev/null; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r notebooks/requirements.txt
-    cp notebooks/requirements.txt "$venv/requirements.txt"
-fi
+scripts/python-venv.sh
 if [ "$quick" = 1 ]; then
     cargo build --locked --quiet
     work=$(mktemp -d)

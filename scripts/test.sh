@@ -6,6 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
+# The real tools the route tests run (MiniZinc + Gecode, minisat+, clasp, … from apt; xcover, dimod
+# and dwave-samplers in the project venv): installed first in CI or with GRIDREDUCE_SOLVERS=1, so
+# `cargo test` runs those tests; elsewhere they print SKIPPED when a tool is missing.
+if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_SOLVERS:-0}" = 1 ]; then
+  scripts/install-solvers.sh
+  scripts/python-venv.sh
+fi
 cargo test --locked
 # The notebooks, executed headless on small samples with the debug binary (under 3 minutes), so
 # they cannot rot; `scripts/notebooks.sh` without --quick is the full run that the committed

@@ -277,16 +277,9 @@ impl Pipeline {
                     route::find(&text).ok_or_else(|| unknown(&route::names()))?;
                     to = Some(text);
                 }
-                _ => {
-                    // Checked here, in the order written, by the declaration of the first route
-                    // that has the key; `from_given` checks it again against the chosen route.
-                    if let Some((p, _)) = route::all_params().iter().find(|(p, _)| p.key == key)
-                        && let Err(bad) = p.parse(&text)
-                    {
-                        return Err(at(w.value_at, bad_value(key, &bad)));
-                    }
-                    given.push((key, text));
-                }
+                // Checked by `from_given` below against the chosen route's declaration (a key such
+                // as `format` means different things to different routes).
+                _ => given.push((key, text)),
             }
         }
         let to = to.ok_or_else(|| {
@@ -310,20 +303,16 @@ impl Pipeline {
                 "`description` must be one non-empty line".into(),
             ));
         }
-        let place = |key: &str| {
-            mapping
-                .0
-                .iter()
-                .find(|w| w.key == key)
-                .map_or((1, 1), |w| w.at)
-        };
+        let written = |key: &str| mapping.0.iter().find(|w| w.key == key);
+        let place = |key: &str| written(key).map_or((1, 1), |w| w.at);
+        let value_place = |key: &str| written(key).map_or((1, 1), |w| w.value_at);
         let options = RouteOptions::from_given(&to, &given).map_err(|e| match e {
             OptionsError::Conflict(c) if c.foreign => at(
                 place(c.key),
                 format!("`{}` {} (this pipeline has `to: {to}`)", c.key, c.reason),
             ),
             OptionsError::Conflict(c) => at(place(c.key), format!("`{}` {}", c.key, c.reason)),
-            OptionsError::BadValue { key, bad } => at(place(key), bad_value(key, &bad)),
+            OptionsError::BadValue { key, bad } => at(value_place(key), bad_value(key, &bad)),
             OptionsError::UnknownRoute(r) | OptionsError::UnknownKey(r) => {
                 at(place("to"), format!("unknown `{r}`"))
             }
