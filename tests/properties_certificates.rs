@@ -639,11 +639,15 @@ fn route_properties(puzzle: &Puzzle, s: &Grid) {
                 .decode(&path, &AnswerHints::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", check.name));
             assert_eq!(&grid, s, "{}: decode of the witness answer", check.name);
-            std::fs::write(&path, &answer[..answer.len() / 2]).unwrap();
-            let e = built
-                .decode(&path, &AnswerHints::default())
-                .expect_err("half an answer");
-            assert!(!e.to_string().contains('\n'), "{}: {e}", check.name);
+            // Cut inside its content (a one-bit answer cut in half loses only its newline).
+            let half = &answer[..answer.len() / 2];
+            if half.trim_ascii_end() != answer.trim_ascii_end() {
+                std::fs::write(&path, half).unwrap();
+                let e = built
+                    .decode(&path, &AnswerHints::default())
+                    .expect_err("half an answer");
+                assert!(!e.to_string().contains('\n'), "{}: {e}", check.name);
+            }
         }
     }
 }
