@@ -2,7 +2,7 @@
 //! any graph file gridreduce reads, so the HCP route needs no external solver.
 //!
 //! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
-//! none, 2 bad input or the time limit ran out.
+//! none, 2 bad input, 3 the time limit ran out (see `gridreduce --help`).
 
 use crate::error::{Error, Result};
 use crate::formats::graphs::{GraphFormat, Instance, read_graph};
