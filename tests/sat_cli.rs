@@ -397,8 +397,8 @@ fn solve_via_sat_takes_an_encoding() {
 #[test]
 fn batch_output_does_not_depend_on_the_number_of_jobs() {
     let dir = tempfile::tempdir().unwrap();
-    let serg = std::fs::read_to_string(data_dir().join("sudoku/nonunique/serg_benchmark.txt"))
-        .unwrap();
+    let serg =
+        std::fs::read_to_string(data_dir().join("sudoku/nonunique/serg_benchmark.txt")).unwrap();
     let first: String = serg.lines().take(300).map(|l| format!("{l}\n")).collect();
     let several = dir.path().join("several.txt");
     std::fs::write(&several, first).unwrap();
@@ -413,7 +413,14 @@ fn batch_output_does_not_depend_on_the_number_of_jobs() {
                 let (code2, two, _) = out("2");
                 assert_eq!((code1, code2), (0, 0), "{command} {via} {file}");
                 assert_eq!(one, two, "{command} --via {via} {file}");
-                assert_eq!(one.lines().count(), if file == top95.to_str().unwrap() { 95 } else { 300 });
+                assert_eq!(
+                    one.lines().count(),
+                    if file == top95.to_str().unwrap() {
+                        95
+                    } else {
+                        300
+                    }
+                );
             }
         }
     }

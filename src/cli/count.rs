@@ -46,7 +46,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for entry in tally.readable(loaded.entries.iter().map(|e| e.as_ref())) {
         let timed = answers.next().expect("one answer per readable puzzle");
         match timed.answer {
-            Ok(Answer { grids: found, route }) => {
+            Ok(Answer {
+                grids: found,
+                route,
+            }) => {
                 let capped = found.len() >= args.limit;
                 if args.json {
                     println!(

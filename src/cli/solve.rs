@@ -124,7 +124,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } else {
             answers.next().expect("one answer per readable puzzle")
         };
-        let Answer { grids: found, route } = match answer {
+        let Answer {
+            grids: found,
+            route,
+        } = match answer {
             Ok(a) => a,
             Err(e) => {
                 tally.report_error(&entry.name, &e);

@@ -125,7 +125,8 @@ pub fn solutions_until(
     let mut cuts: Vec<Row> = Vec::new();
     let mut found = Vec::new();
     while found.len() < limit {
-        let Some(values) = solve_ilp_until(reduction.target(), &cuts, None, false, deadline)? else {
+        let Some(values) = solve_ilp_until(reduction.target(), &cuts, None, false, deadline)?
+        else {
             break;
         };
         let point = integral_point(&values).map_err(|(i, v)| {

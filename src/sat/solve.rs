@@ -7,28 +7,16 @@ use super::encode::{CnfOptions, PuzzleToCnf};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// CaDiCaL's terminate callback: the solver polls it during search and stops (`solve` answers
-/// `None`) once the instant has passed or, in a [`race`], once another solver has answered.
-#[derive(Clone, Default)]
-pub struct Deadline {
-    pub at: Option<Instant>,
-    pub stop: Option<Arc<AtomicBool>>,
-}
-
-impl Deadline {
-    pub fn at(at: Option<Instant>) -> Self {
-        Deadline { at, stop: None }
-    }
-}
+/// CaDiCaL's terminate callback for a deadline: the solver polls it during search and stops
+/// (`solve` answers `None`) once the instant has passed.
+#[derive(Clone, Copy, Default)]
+pub struct Deadline(pub Option<Instant>);
 
 impl cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
-        self.at.is_some_and(|d| Instant::now() >= d)
-            || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        self.0.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -81,12 +69,7 @@ impl SatSolver {
 
     /// Makes every later [`SatSolver::next_solution`] stop at `deadline` with `Error::Timeout`.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.set_stop(Deadline::at(deadline));
-    }
-
-    /// Makes every later [`SatSolver::next_solution`] stop with `Error::Timeout` when `stop` says.
-    pub fn set_stop(&mut self, stop: Deadline) {
-        self.solver.set_callbacks(Some(stop));
+        self.solver.set_callbacks(Some(Deadline(deadline)));
     }
 
     /// The next solution not returned before, or `None` when there is none left.
@@ -233,7 +216,7 @@ impl ShapeSolver {
         self.next_var += 1;
         self.answered += 1;
         assumptions.push(guard);
-        self.solver.set_callbacks(Some(Deadline::at(deadline)));
+        self.solver.set_callbacks(Some(Deadline(deadline)));
         let mut found = Vec::new();
         let result = loop {
             if found.len() >= limit {
@@ -261,75 +244,6 @@ impl ShapeSolver {
         self.solver.add_clause([-guard]);
         result.map(|()| found)
     }
-}
-
-/// One formula and solver configuration of a [`race`].
-#[derive(Clone, Copy, Debug)]
-pub struct Entrant {
-    pub cnf: CnfOptions,
-    /// CaDiCaL's configuration: `default`, `plain`, `sat` or `unsat`.
-    pub config: &'static str,
-}
-
-/// Up to `limit` solutions from whichever entrant answers first, each on its own thread; the
-/// others are stopped then. Every entrant is complete (blocking clauses until UNSAT or `limit`),
-/// so the first answer is the answer. `Error::Timeout` when none answers by `deadline`.
-///
-/// SAT run times on hard large grids are heavy-tailed and differ a lot between formulas and
-/// configurations of the same puzzle (docs/routes.md), so the minimum of two differs from either.
-pub fn race(
-    puzzle: &Puzzle,
-    limit: usize,
-    deadline: Option<Instant>,
-    entrants: &[Entrant],
-) -> Result<Vec<Grid>> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let first: std::sync::Mutex<Option<Result<Vec<Grid>>>> = std::sync::Mutex::new(None);
-    std::thread::scope(|scope| {
-        for entrant in entrants {
-            let (stop, first) = (&stop, &first);
-            scope.spawn(move || {
-                let answer = (|| {
-                    let mut solver = SatSolver::configured(puzzle, entrant.cnf, entrant.config)?;
-                    if past(deadline) {
-                        return Err(timeout());
-                    }
-                    solver.set_stop(Deadline {
-                        at: deadline,
-                        stop: Some(stop.clone()),
-                    });
-                    let mut found = Vec::new();
-                    while found.len() < limit {
-                        match solver.next_solution()? {
-                            Some(grid) => found.push(grid),
-                            None => break,
-                        }
-                    }
-                    Ok(found)
-                })();
-                let mut slot = first.lock().expect("no entrant panics holding the lock");
-                // A stopped entrant's timeout is not an answer; a real error is kept only
-                // until an answer comes.
-                let keep = match (&*slot, &answer) {
-                    (None, _) => true,
-                    (Some(Ok(_)), _) => false,
-                    (Some(Err(_)), Ok(_)) => true,
-                    (Some(Err(Error::Timeout(_))), Err(e)) => !matches!(e, Error::Timeout(_)),
-                    (Some(Err(_)), Err(_)) => false,
-                };
-                if answer.is_ok() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                if keep {
-                    *slot = Some(answer);
-                }
-            });
-        }
-    });
-    first
-        .into_inner()
-        .expect("no entrant panics holding the lock")
-        .unwrap_or_else(|| Err(timeout()))
 }
 
 /// The puzzle with its givens removed.

@@ -43,11 +43,7 @@ pub fn solve(puzzle: &Suguru, limit: usize) -> Outcome {
 
 /// [`solve`] that gives up at `deadline` (looked at every 4,096 placements; Algorithm 2 itself
 /// is unchanged, so the placement count stays the paper's search-tree size).
-pub fn solve_until(
-    puzzle: &Suguru,
-    limit: usize,
-    deadline: Option<std::time::Instant>,
-) -> Outcome {
+pub fn solve_until(puzzle: &Suguru, limit: usize, deadline: Option<std::time::Instant>) -> Outcome {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut out = Outcome::default();
     if limit == 0 || !givens_consistent(puzzle) {
