@@ -1,4 +1,5 @@
-//! SAT (and a little ILP) speed on the shipped data, single-threaded; figures in docs/sat-ilp.md.
+//! SAT (and a little ILP) speed on the shipped data, single-threaded except `auto_batch` (what
+//! plain `solve` does, on every core); figures in docs/sat-ilp.md and docs/routes.md.
 //!
 //! `cargo bench --bench sat` runs everything (a few minutes); pass a filter to run one group, e.g.
 //! `cargo bench --bench sat -- suguru_each`. Every timed call includes building the formula from
@@ -175,5 +176,24 @@ fn ilp_suguru_all(bencher: Bencher) {
         SUGURU
             .iter()
             .for_each(|p| assert!(gridreduce::ilp::solve(p).unwrap().is_some()))
+    });
+}
+
+/// What plain `gridreduce solve` does (`--via auto`, the batch path on every core, input order
+/// kept) on a whole shipped set: the 17-clue 9×9 (first 5,000), 16×16 and Frisch 25×25 sets
+/// (docs/routes.md). Per item: one puzzle.
+#[divan::bench(args = ["sudoku17-5000", "sudoku16", "frisch25"], sample_count = 1, sample_size = 1)]
+fn auto_batch(bencher: Bencher, set: &str) {
+    use gridreduce::solvers::{Route, RouteOptions, solve_batch};
+    let puzzles: Vec<&Puzzle> = match set {
+        "sudoku17-5000" => SUDOKU17.iter().take(5000).collect(),
+        "sudoku16" => SUDOKU16.iter().collect(),
+        _ => SUDOKU25.iter().collect(),
+    };
+    bencher.counter(ItemsCount::new(puzzles.len())).bench(|| {
+        let answers = solve_batch(&puzzles, Route::Auto, 1, &RouteOptions::default(), 0, 1)
+            .expect("threads start");
+        assert!(answers.iter().all(|a| a.answer.is_ok()));
+        divan::black_box(answers);
     });
 }

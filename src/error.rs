@@ -2,7 +2,9 @@
 //!
 //! Every error prints as **one line** so that the CLI can show it as is and batch runs can put it in a
 //! CSV cell. Exit codes follow from the variant: bad input of any kind (files, certificates, usage) is
-//! exit code 2; a failed check (an invalid solution) is not an error at all but a result, exit code 1.
+//! exit code 2; no answer within a time limit ([`Error::Timeout`]) is exit code 3
+//! ([`TIMEOUT_EXIT_CODE`]); a failed check (an invalid solution) is not an error at all but a
+//! result, exit code 1.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -105,7 +107,12 @@ impl fmt::Display for CertificateError {
 
 impl std::error::Error for CertificateError {}
 
-/// Every error the library reports. All variants are "bad input" for the CLI (exit code 2).
+/// The exit code of a command that gave no answer within its `--time-limit`: not bad input (2),
+/// not a failed check (1), so scripts can tell "try a longer limit" apart from both.
+pub const TIMEOUT_EXIT_CODE: u8 = 3;
+
+/// Every error the library reports. All variants but [`Error::Timeout`] (exit code 3) are "bad
+/// input" for the CLI (exit code 2).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("{0}")]
@@ -138,6 +145,14 @@ pub enum Error {
 }
 
 impl Error {
+    /// The CLI's exit code for this error: [`TIMEOUT_EXIT_CODE`] for a timeout, 2 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Timeout(_) => TIMEOUT_EXIT_CODE,
+            _ => 2,
+        }
+    }
+
     pub fn io(path: &Path, source: std::io::Error) -> Self {
         Error::Io {
             path: path.to_path_buf(),

@@ -1,5 +1,6 @@
 //! The `gridreduce` command: parses arguments, calls the library, maps results to exit codes
-//! (0 success, 1 a check failed, 2 bad input of any kind). Errors print as one line on stderr.
+//! (0 success, 1 a check failed, 2 bad input of any kind, 3 no answer within the time limit).
+//! Errors print as one line on stderr.
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -17,7 +18,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("gridreduce: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -4,6 +4,8 @@
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
+use crate::sat::{CnfOptions, Encoding, SatBatch};
+use std::time::{Duration, Instant};
 
 /// A way to solve a puzzle.
 #[derive(
@@ -11,6 +13,9 @@ use crate::reduce::Reduction;
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Route {
+    /// Picks one of the others per puzzle from its kind, size and clues ([`auto_route`]; the rule
+    /// and the measurements behind it: docs/routes.md).
+    Auto,
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
     /// Suguru backtracking exactly as Algorithm 2 of the backtracking paper (the published baseline).
@@ -36,6 +41,7 @@ pub enum Route {
 impl Route {
     pub fn name(self) -> &'static str {
         match self {
+            Route::Auto => "auto",
             Route::Cover => "cover",
             Route::Backtrack => "backtrack",
             Route::Search => "search",
@@ -46,6 +52,43 @@ impl Route {
             Route::Ilp => "ilp",
         }
     }
+}
+
+/// What a solve needs besides the puzzle and the route.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RouteOptions {
+    /// Give up on a puzzle after this long (building the route's instance included):
+    /// `Error::Timeout`.
+    pub time_limit: Option<Duration>,
+    /// `--via sat` only: a fresh solver per puzzle with this formula instead of the fast path
+    /// ([`SatBatch`]).
+    pub sat: Option<SatChoice>,
+}
+
+/// The formula `--via sat --encoding E [--simplify]` asks for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SatChoice {
+    /// `None`: the puzzle kind's default ([`Encoding::default_for`]).
+    pub encoding: Option<Encoding>,
+    pub simplify: bool,
+}
+
+impl SatChoice {
+    pub fn for_puzzle(self, puzzle: &Puzzle) -> CnfOptions {
+        CnfOptions {
+            encoding: self
+                .encoding
+                .unwrap_or_else(|| Encoding::default_for(puzzle)),
+            simplify: self.simplify,
+        }
+    }
+}
+
+/// The solutions found and the route that found them (the one [`Route::Auto`] picked).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub grids: Vec<Grid>,
+    pub route: Route,
 }
 
 /// Up to `limit` distinct solutions of `puzzle` through `route` (all of them if fewer exist).
@@ -64,36 +107,188 @@ pub fn hcp_route_options() -> crate::hcp::HcpOptions {
     }
 }
 
-/// [`solutions`] with a time limit for the routes that take one (`hcp`; the others ignore it):
-/// `Error::Timeout` when it runs out first.
+/// [`solutions`] with a time limit (every route takes one, building its instance included):
+/// `Error::Timeout` when it runs out first. `--via sat` here is a fresh solver per puzzle;
+/// [`solve_batch`] is the fast path for many puzzles.
 pub fn solutions_within(
     puzzle: &Puzzle,
     route: Route,
     limit: usize,
-    time_limit: Option<std::time::Duration>,
+    time_limit: Option<Duration>,
 ) -> Result<Vec<Grid>> {
-    match route {
+    let options = RouteOptions {
+        time_limit,
+        sat: (route == Route::Sat).then_some(SatChoice {
+            encoding: None,
+            simplify: true,
+        }),
+    };
+    Ok(solve_one(puzzle, route, limit, &options, &mut SatBatch::new())?.grids)
+}
+
+/// The error of every route whose time limit ran out.
+pub fn timeout() -> Error {
+    Error::Timeout("no answer within the time limit".into())
+}
+
+/// Solves one puzzle through `route` (resolving [`Route::Auto`] first); `batch` carries the SAT
+/// fast path's solver from one puzzle to the next.
+pub fn solve_one(
+    puzzle: &Puzzle,
+    route: Route,
+    limit: usize,
+    options: &RouteOptions,
+    batch: &mut SatBatch,
+) -> Result<Answer> {
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    let route = match route {
+        Route::Auto => auto_route(puzzle, limit),
+        r => r,
+    };
+    let grids = match route {
+        Route::Auto => unreachable!("resolved above"),
         Route::Cover => {
             let reduction = crate::cover::PuzzleToCover::new(puzzle);
-            crate::cover::solutions(reduction.target(), Some(limit))
+            crate::cover::solutions_until(reduction.target(), Some(limit), deadline)
+                .ok_or_else(timeout)?
                 .iter()
                 .map(|rows| reduction.extract(rows).map_err(Error::from))
-                .collect()
+                .collect::<Result<_>>()?
         }
-        Route::Backtrack => crate::search::backtrack_solutions(puzzle, limit),
-        Route::Search => crate::search::solutions(puzzle, limit),
-        Route::Human => crate::search::human_solutions(puzzle, limit),
-        Route::Linear => crate::search::linear_solutions(puzzle, limit),
-        Route::Hcp => Ok(crate::hcp::solve::grids(
-            puzzle,
-            &hcp_route_options(),
-            limit,
-            &crate::hcp::solve::SolveOptions { time_limit },
-        )?
-        .grids),
-        Route::Sat => {
-            crate::sat::solutions(puzzle, crate::sat::CnfOptions::fastest_for(puzzle), limit)
+        Route::Backtrack => crate::search::backtrack_solutions_until(puzzle, limit, deadline)?,
+        Route::Search => crate::search::solutions_until(puzzle, limit, deadline)?,
+        Route::Human => crate::search::human_solutions_until(puzzle, limit, deadline)?,
+        Route::Linear => crate::search::linear_solutions_until(puzzle, limit, deadline)?,
+        Route::Hcp => hcp_grids(puzzle, limit, deadline)?,
+        Route::Sat => match options.sat {
+            Some(choice) => {
+                crate::sat::solutions_until(puzzle, choice.for_puzzle(puzzle), limit, deadline)?
+            }
+            None => batch.find_until(puzzle, limit, deadline)?,
+        },
+        Route::Ilp => crate::ilp::solutions_until(puzzle, limit, deadline)?,
+    };
+    Ok(Answer { grids, route })
+}
+
+/// `--via hcp` within a deadline. Building the chain has no clock of its own (a blank 49×49 takes
+/// seconds), so it runs on a helper thread that the caller stops waiting for at the deadline;
+/// the abandoned build finishes in the background and is dropped. The SAT search then gets what
+/// is left of the limit.
+fn hcp_grids(puzzle: &Puzzle, limit: usize, deadline: Option<Instant>) -> Result<Vec<Grid>> {
+    let chain = match deadline {
+        None => crate::hcp::chain::build(puzzle, &hcp_route_options())?,
+        Some(deadline) => {
+            let (send, receive) = std::sync::mpsc::channel();
+            let owned = puzzle.clone();
+            std::thread::spawn(move || {
+                // The receiver may have given up: nothing to do then.
+                let _ = send.send(crate::hcp::chain::build(&owned, &hcp_route_options()));
+            });
+            let left = deadline.saturating_duration_since(Instant::now());
+            receive.recv_timeout(left).map_err(|_| timeout())??
         }
-        Route::Ilp => crate::ilp::solutions(puzzle, limit),
+    };
+    let time_limit = match deadline {
+        Some(d) => match d.checked_duration_since(Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => return Err(timeout()),
+        },
+        None => None,
+    };
+    Ok(crate::hcp::solve::chain_grids(
+        &chain,
+        limit,
+        &crate::hcp::solve::SolveOptions { time_limit },
+    )?
+    .grids)
+}
+
+/// Largest Sudoku N that [`Route::Auto`] gives to our search; larger ones go to SAT.
+pub const AUTO_SEARCH_MAX_N: usize = 16;
+
+/// The route [`Route::Auto`] takes for `puzzle`: our search for every Suguru and every Sudoku up
+/// to 16×16 (fastest or within 1.1× of the fastest on every shipped set of those sizes), SAT for
+/// larger Sudoku (the search does not finish some 25×25 in minutes). The same for counting. The
+/// rule and the measurements behind it are in docs/routes.md.
+pub fn auto_route(puzzle: &Puzzle, _limit: usize) -> Route {
+    match puzzle {
+        Puzzle::Suguru(_) => Route::Search,
+        Puzzle::Sudoku(_) if puzzle.rows() <= AUTO_SEARCH_MAX_N => Route::Search,
+        Puzzle::Sudoku(_) => Route::Sat,
     }
+}
+
+/// How many puzzles of this size one thread solves in a row with one [`SatBatch`]: its shape
+/// solver pays off over many small puzzles (500 9×9 ones, or 16 16×16 ones, which take tens of
+/// milliseconds each); larger puzzles go one by one, so that the threads share them out.
+fn run_length(puzzle: &Puzzle) -> usize {
+    match puzzle.rows() * puzzle.cols() {
+        0..=100 => 500,
+        101..=256 => 16,
+        _ => 1,
+    }
+}
+
+/// One puzzle's answer from [`solve_batch`] and the wall time it took (building the route's
+/// instance included).
+pub struct Timed {
+    pub answer: Result<Answer>,
+    pub seconds: f64,
+}
+
+/// Solves every puzzle through `route` on `jobs` threads (0: one per core) and returns the
+/// answers in input order. The runs a thread solves together are cut from the input alone
+/// (never from the thread count or timing), so every answer, including which solution a puzzle
+/// with several gets from the SAT fast path, is the same on any number of threads. `runs > 1`
+/// repeats each solve for timing (the answer is the first run's; `seconds` the mean).
+pub fn solve_batch(
+    puzzles: &[&Puzzle],
+    route: Route,
+    limit: usize,
+    options: &RouteOptions,
+    jobs: usize,
+    runs: u32,
+) -> Result<Vec<Timed>> {
+    use rayon::prelude::*;
+    let mut bounds = Vec::new();
+    let mut start = 0;
+    while start < puzzles.len() {
+        let run = run_length(puzzles[start]);
+        let mut end = start + 1;
+        while end < puzzles.len() && end - start < run && run_length(puzzles[end]) == run {
+            end += 1;
+        }
+        bounds.push((start, end));
+        start = end;
+    }
+    let solve_run = |&(start, end): &(usize, usize)| -> Vec<Timed> {
+        let mut batch = SatBatch::new();
+        puzzles[start..end]
+            .iter()
+            .map(|puzzle| {
+                let clock = Instant::now();
+                let mut answer = solve_one(puzzle, route, limit, options, &mut batch);
+                for _ in 1..runs {
+                    if answer.is_err() {
+                        break;
+                    }
+                    let again = solve_one(puzzle, route, limit, options, &mut batch);
+                    if again.is_err() {
+                        answer = again;
+                    }
+                }
+                Timed {
+                    answer,
+                    seconds: clock.elapsed().as_secs_f64() / f64::from(runs),
+                }
+            })
+            .collect()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start {jobs} threads: {e}")))?;
+    let answers: Vec<Vec<Timed>> = pool.install(|| bounds.par_iter().map(solve_run).collect());
+    Ok(answers.into_iter().flatten().collect())
 }

@@ -1,6 +1,7 @@
 //! Cross-route agreement: on random small puzzles with 0, 1 and several solutions, every route of
-//! [`Route`] that applies to the puzzle finds exactly the same set of solutions, and that set is
-//! the brute force's (tests/common, written from the rules, independent of every reduction).
+//! [`Route`] that applies to the puzzle (`auto` included) and the batch path of `solve`/`count`
+//! (the SAT shape solver) finds exactly the same set of solutions, and that set is the brute
+//! force's (tests/common, written from the rules, independent of every reduction).
 //! The HCP chain is also checked at every stage on the small puzzles.
 //!
 //! `cargo test --test agreement` runs a modest sample (fixed seeds); the large one is
@@ -13,7 +14,7 @@ use common::{Rng, brute_force, random_sudoku4, random_suguru};
 use gridreduce::hcp::chain::{HcpOptions, Stage};
 use gridreduce::hcp::solve::{SolveOptions, grids};
 use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
-use gridreduce::solvers::{Route, solutions};
+use gridreduce::solvers::{Route, RouteOptions, solutions, solve_batch};
 
 /// More solutions than this are not enumerated: such a puzzle is drawn again.
 const MAX_SOLUTIONS: usize = 12;
@@ -48,6 +49,21 @@ fn agree(puzzle: &Puzzle, label: &str, hcp_stages: bool) -> usize {
             sorted(got),
             want,
             "{label}: route {} disagrees with the brute force",
+            route.name()
+        );
+    }
+    // The batch paths of `solve`/`count`: `auto`, and `sat` through the shape solver (the puzzle's
+    // givens as assumptions on the blank grid's formula) rather than a fresh formula.
+    for route in [Route::Auto, Route::Sat] {
+        let batch = solve_batch(&[puzzle], route, limit, &RouteOptions::default(), 1, 1).unwrap();
+        let got = batch[0]
+            .answer
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{label}: batch {}: {e}", route.name()));
+        assert_eq!(
+            sorted(got.grids.clone()),
+            want,
+            "{label}: batch route {} disagrees with the brute force",
             route.name()
         );
     }

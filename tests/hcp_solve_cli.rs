@@ -1,7 +1,7 @@
 //! `gridreduce hcp solve` end to end: every shipped graph (FHCP, alb1000) and a puzzle's exported
 //! graph (undirected and directed) is solved, the TOUR written is accepted by `hcp check`; a graph
-//! without a Hamiltonian cycle exits 1 and says so; a time limit that runs out exits 2 with one
-//! line; `--time-limit` on `solve`/`count` applies to `--via hcp` only.
+//! without a Hamiltonian cycle exits 1 and says so; a time limit that runs out exits 3 with one
+//! line; `solve --via hcp` takes `--time-limit` (every route does: tests/sat_cli.rs).
 
 mod common;
 use common::{assert_exit, gridreduce, reduce_to_hcp, solution_line, text};
@@ -87,7 +87,7 @@ fn petersen_is_proved_non_hamiltonian_with_exit_1() {
 }
 
 #[test]
-fn a_time_limit_that_runs_out_exits_2_with_one_line() {
+fn a_time_limit_that_runs_out_exits_3_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let base = dir.path().join("royle");
     let base = base.to_str().unwrap();
@@ -99,7 +99,7 @@ fn a_time_limit_that_runs_out_exits_2_with_one_line() {
     );
     let graph = format!("{base}.hcp");
     let out = gridreduce(&["hcp", "solve", &graph, "--time-limit", "0.000001"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("time limit reached"), "{err}");
@@ -108,7 +108,7 @@ fn a_time_limit_that_runs_out_exits_2_with_one_line() {
 }
 
 #[test]
-fn time_limit_on_solve_and_count_is_for_the_hcp_route() {
+fn solve_via_hcp_takes_a_time_limit() {
     let out = gridreduce(&[
         "solve",
         "data/sudoku/norvig_easy50.txt",
@@ -122,21 +122,6 @@ fn time_limit_on_solve_and_count_is_for_the_hcp_route() {
     assert_exit(&out, 0, "solve --via hcp");
     let solution = solution_line("data/sudoku/solutions/norvig_easy50.solutions.txt", 1);
     assert_eq!(text(&out.stdout).trim(), solution);
-    let out = gridreduce(&[
-        "count",
-        "data/sudoku/sudoku4_vu_kr_100.txt",
-        "--index",
-        "1",
-        "--via",
-        "cover",
-        "--time-limit",
-        "5",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        text(&out.stderr).trim(),
-        "gridreduce: --time-limit applies to --via hcp only"
-    );
 }
 
 /// A DIMACS `.col` graph (FHCP style `p n m` and `p edge n m`) is read by `hcp info`, `solve` and

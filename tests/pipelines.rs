@@ -410,7 +410,12 @@ fn a_time_limit_records_timeout_and_the_run_goes_on() {
     };
     let argv = args("0");
     let o = gridreduce(&argv.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        o.status.code(),
+        Some(gridreduce::error::TIMEOUT_EXIT_CODE as i32),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(stderr(&o).lines().count(), 3, "{}", stderr(&o));
     assert!(stderr(&o).contains("within the time limit"));
     let rows = stats(&out);
@@ -444,11 +449,7 @@ fn a_long_solve_stops_at_the_time_limit() {
     let puzzle: Puzzle = Sudoku::new(BlockLayout::boxes(5, 5), g).unwrap().into();
     let limit = Duration::from_millis(300);
     let start = Instant::now();
-    let r = gridreduce::search::within::first_solution_within(
-        &puzzle,
-        Some(start + limit),
-        Some(limit),
-    );
+    let r = gridreduce::search::solutions_until(&puzzle, 1, Some(start + limit));
     let took = start.elapsed();
     match r {
         Err(gridreduce::Error::Timeout(_)) => {

@@ -305,3 +305,148 @@ fn solve_and_count_go_through_sat_and_ilp() {
     assert_eq!(code, 0);
     assert_eq!(stdout.trim(), "serg_benchmark#1: 2+");
 }
+
+/// Every route of `solve` and `count` takes `--time-limit` and reports a limit that runs out the
+/// same way: one line on stderr naming the puzzle, exit code 3. The puzzle is the Frisch 25×25
+/// #16, which no route answers within a millisecond (it needs seconds of search on every one).
+#[test]
+fn every_route_reports_a_timeout_with_exit_code_3() {
+    let file = data_dir().join("sudoku/sudoku25_gecode_frisch_16.txt");
+    for command in ["solve", "count"] {
+        for via in ["auto", "search", "human", "cover", "sat", "ilp", "hcp"] {
+            let (code, stdout, stderr) = run(bin().args([
+                command,
+                file.to_str().unwrap(),
+                "--index",
+                "16",
+                "--via",
+                via,
+                "--time-limit",
+                "0.001",
+            ]));
+            assert_eq!(code, 3, "{command} --via {via}: {stderr}");
+            assert_eq!(stdout, "", "{command} --via {via}");
+            assert_eq!(
+                stderr.trim(),
+                "gridreduce: sudoku25_gecode_frisch_16#16: no answer within the time limit",
+                "{command} --via {via}"
+            );
+        }
+    }
+}
+
+/// `--encoding` and `--simplify` choose the formula of `--via sat` (and only of it); every
+/// encoding answers the same grid on a unique puzzle.
+#[test]
+fn solve_via_sat_takes_an_encoding() {
+    let (puzzle_file, index) = ("sudoku/norvig_top95.txt", 7);
+    let (_, _, want) = case(puzzle_file, index);
+    let file = data_dir().join(puzzle_file);
+    for encoding in ["minimal", "efficient", "extended", "compact"] {
+        for simplify in [false, true] {
+            let mut args = vec![
+                "solve",
+                file.to_str().unwrap(),
+                "--index",
+                "7",
+                "--via",
+                "sat",
+                "--encoding",
+                encoding,
+            ];
+            if simplify {
+                args.push("--simplify");
+            }
+            let (code, stdout, stderr) = run(bin().args(&args));
+            assert_eq!(code, 0, "{encoding}: {stderr}");
+            assert_eq!(stdout.trim(), want.trim(), "{encoding} simplify {simplify}");
+        }
+    }
+    let (code, _, stderr) = run(bin().args([
+        "solve",
+        file.to_str().unwrap(),
+        "--index",
+        "7",
+        "--via",
+        "search",
+        "--encoding",
+        "minimal",
+    ]));
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr.trim(),
+        "gridreduce: --encoding and --simplify apply to --via sat only"
+    );
+    let (code, _, stderr) = run(bin().args([
+        "solve",
+        file.to_str().unwrap(),
+        "--index",
+        "7",
+        "--via",
+        "sat",
+        "--encoding",
+        "paper",
+    ]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("for Suguru only"), "{stderr}");
+}
+
+/// A batch is shared out to threads in runs cut from the input alone: the output of one job and
+/// of two is the same byte for byte, in input order, whatever the route (the SAT fast path
+/// included, on a file whose puzzles have several solutions each).
+#[test]
+fn batch_output_does_not_depend_on_the_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let serg =
+        std::fs::read_to_string(data_dir().join("sudoku/nonunique/serg_benchmark.txt")).unwrap();
+    let first: String = serg.lines().take(300).map(|l| format!("{l}\n")).collect();
+    let several = dir.path().join("several.txt");
+    std::fs::write(&several, first).unwrap();
+    let top95 = data_dir().join("sudoku/norvig_top95.txt");
+    for file in [several.to_str().unwrap(), top95.to_str().unwrap()] {
+        for via in ["auto", "sat", "search"] {
+            for command in ["solve", "count"] {
+                let out = |jobs: &str| {
+                    run(bin().args([command, file, "--via", via, "--json", "--jobs", jobs]))
+                };
+                let (code1, one, _) = out("1");
+                let (code2, two, _) = out("2");
+                assert_eq!((code1, code2), (0, 0), "{command} {via} {file}");
+                assert_eq!(one, two, "{command} --via {via} {file}");
+                assert_eq!(
+                    one.lines().count(),
+                    if file == top95.to_str().unwrap() {
+                        95
+                    } else {
+                        300
+                    }
+                );
+            }
+        }
+    }
+}
+
+/// `--json` and `--times` name the route that answered; `auto` names the one it picked.
+#[test]
+fn auto_names_the_route_it_picked() {
+    let dir = tempfile::tempdir().unwrap();
+    let times = dir.path().join("t.csv");
+    let file = data_dir().join("sudoku/sudoku16_vu_kr_100.txt");
+    let (code, stdout, stderr) = run(bin().args([
+        "solve",
+        file.to_str().unwrap(),
+        "--index",
+        "3",
+        "--json",
+        "--times",
+        times.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    let line: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let route = line["route"].as_str().unwrap().to_string();
+    assert_ne!(route, "auto");
+    assert!(line["solved"].as_bool().unwrap());
+    let csv = std::fs::read_to_string(&times).unwrap();
+    let row = csv.lines().nth(1).unwrap();
+    assert_eq!(row.split(',').nth(4), Some(route.as_str()), "{csv}");
+}

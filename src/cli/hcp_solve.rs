@@ -4,7 +4,7 @@
 //! exact model.
 //!
 //! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
-//! none, 2 bad input or the time limit ran out.
+//! none, 2 bad input, 3 the time limit ran out (see `gridreduce --help`).
 
 use crate::error::{Error, Result};
 use crate::formats::graphs::{GraphFormat, Instance, read_graph};
@@ -50,16 +50,6 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
         ));
     }
     Ok(Duration::from_secs_f64(secs))
-}
-
-/// `count` and `solve` take a `--time-limit` only with `--via hcp`: no other route has a clock.
-pub fn time_limit_applies(via: crate::solvers::Route, time_limit: Option<Duration>) -> Result<()> {
-    if time_limit.is_some() && via != crate::solvers::Route::Hcp {
-        return Err(Error::Usage(
-            "--time-limit applies to --via hcp only".into(),
-        ));
-    }
-    Ok(())
 }
 
 /// A spinner on stderr (drawn only when stderr is a terminal) with the rounds so far.

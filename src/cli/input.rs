@@ -92,6 +92,8 @@ impl PuzzleArgs {
 #[derive(Default)]
 pub struct Tally {
     bad: Cell<usize>,
+    /// Puzzles whose time limit ran out: not bad input, but no answer either (exit code 3).
+    timeouts: Cell<usize>,
 }
 
 impl Tally {
@@ -104,6 +106,17 @@ impl Tally {
     /// Reports that the puzzle `name` failed with `error`, and counts it.
     pub fn report_for(&self, name: &str, error: impl Display) {
         self.report(format_args!("{name}: {error}"));
+    }
+
+    /// Reports that the puzzle `name` failed with `error` and counts it as a timeout
+    /// ([`Error::Timeout`]) or as bad.
+    pub fn report_error(&self, name: &str, error: &Error) {
+        if matches!(error, Error::Timeout(_)) {
+            eprintln!("gridreduce: {name}: {error}");
+            self.timeouts.set(self.timeouts.get() + 1);
+        } else {
+            self.report_for(name, error);
+        }
     }
 
     /// The readable entries, in order; each unreadable one is reported and counted on the way
@@ -126,10 +139,13 @@ impl Tally {
         self.bad.get()
     }
 
-    /// 2 when any puzzle was bad, otherwise 1 when a check `failed`, otherwise 0.
+    /// 2 when any puzzle was bad, otherwise 3 when any ran out of time, otherwise 1 when a check
+    /// `failed`, otherwise 0.
     pub fn exit_code(&self, failed: bool) -> ExitCode {
         if self.bad() > 0 {
             ExitCode::from(2)
+        } else if self.timeouts.get() > 0 {
+            ExitCode::from(crate::error::TIMEOUT_EXIT_CODE)
         } else if failed {
             ExitCode::from(1)
         } else {

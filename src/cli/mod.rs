@@ -30,7 +30,7 @@ use std::process::ExitCode;
     version,
     about = "Reduce Sudoku and Suguru puzzles to Hamiltonian cycle, CNF and ILP; decode solver output; size statistics",
     long_about = None,
-    after_help = "Exit codes: 0 success, 1 a check failed (e.g. an invalid solution), 2 bad input.\n\nExample:\n  gridreduce verify data/suguru/backtrack-180.txt"
+    after_help = "Exit codes: 0 success, 1 a check failed (e.g. an invalid solution), 2 bad input, 3 no answer\nwithin --time-limit.\n\nExample:\n  gridreduce verify data/suguru/backtrack-180.txt"
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -20,7 +20,7 @@
 //! (read-only, full, not a folder) stops the run with a one-line error (exit 2), and no
 //! half-written file. A lock file keeps two runs out of one folder.
 //!
-//! Exit code: 0 when every puzzle is `ok` or `skipped`; 2 when any is `bad`; otherwise 1 (some timed
+//! Exit code: 0 when every puzzle is `ok` or `skipped`; 2 when any is `bad`; otherwise 3 (some timed
 //! out: rerun, perhaps with a larger `--time-limit`).
 
 use super::input::PuzzleArgs;
@@ -32,7 +32,6 @@ use crate::formats::write_atomic;
 use crate::pipeline::{Pipeline, SourceKind};
 use crate::puzzle::Puzzle;
 use crate::route::{Export, puzzle_record};
-use crate::search::within::first_solution_within;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,7 +40,7 @@ use std::time::{Duration, Instant};
 /// Run a pipeline (reductions/*.yaml) over a puzzle collection.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 1 some timed out.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
+    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 3 some timed out.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
 )]
 pub struct Args {
     /// Pipeline file (see reductions/ and docs/pipelines.md).
@@ -171,8 +170,22 @@ impl RunJob<'_> {
     /// Exports one puzzle: its files, then its `.map`.
     fn export(&self, index: usize, entry: &Entry) -> Result<std::result::Result<MapFile, Error>> {
         let deadline = self.time_limit.map(|d| Instant::now() + d);
-        let limit = self.time_limit;
-        let solve = move |p: &Puzzle| first_solution_within(p, deadline, limit);
+        let limit = self.time_limit.map_or(0.0, |d| d.as_secs_f64());
+        let timeout = move || {
+            Error::Timeout(format!(
+                "no solution found for the witness within the time limit ({limit} s)"
+            ))
+        };
+        // The search checks its clock as it goes; a limit already spent is a timeout at once.
+        let solve = move |p: &Puzzle| {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(timeout());
+            }
+            match crate::search::solutions_until(p, 1, deadline) {
+                Err(Error::Timeout(_)) => Err(timeout()),
+                other => other.map(|v| v.into_iter().next()),
+            }
+        };
         let export: Export = match crate::route::export(entry, &self.pipeline.options, &solve) {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
@@ -496,9 +509,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         2
     } else if timeout > 0 {
         summary.push_str(&format!(
-            "; exit code 1: {timeout} puzzle(s) timed out (rerun to retry them)"
+            "; exit code {}: {timeout} puzzle(s) timed out (rerun to retry them)",
+            crate::error::TIMEOUT_EXIT_CODE
         ));
-        1
+        crate::error::TIMEOUT_EXIT_CODE
     } else {
         0
     };

@@ -2,31 +2,29 @@
 //! the input's own format.
 
 use super::input::{PuzzleArgs, Tally};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::formats::collection::solution_text;
 use crate::formats::write_atomic;
-use crate::solvers::{Route, solutions, solutions_within};
+use crate::puzzle::Puzzle;
+use crate::sat::Encoding;
+use crate::solvers::{Answer, Route, RouteOptions, SatChoice, Timed, solve_batch};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Solve puzzles and print each solution in the puzzle file's own format.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  gridreduce solve data/sudoku/norvig_top95.txt --index 1 --via cover\n  gridreduce solve data/suguru/backtrack-180.txt --via sat --runs 10 --times sat-times.csv > /dev/null\n\nThe --times CSV has the columns name,kind,N,clues,route,runs,seconds,solved: seconds is the mean\nwall time of one in-process solve (building the route's instance included, reading and printing\nnot), over --runs runs."
+    after_help = "Examples:\n  gridreduce solve data/sudoku/sudoku25_gecode_frisch_16.txt --json\n  gridreduce solve data/sudoku/norvig_top95.txt --index 1 --via cover\n  gridreduce solve data/suguru/backtrack-180.txt --via sat --runs 10 --jobs 1 --times sat-times.csv > /dev/null\n\nThe --times CSV has the columns name,kind,N,clues,route,runs,seconds,solved: route is the one\nthat solved the puzzle (the pick of --via auto), seconds the mean wall time of one in-process\nsolve (building the route's instance included, reading and printing not) over --runs runs; with\nmore than one job the puzzles share the cores, so time with --jobs 1.\n\nExit codes: 0 every puzzle solved, 1 a puzzle has no solution, 2 bad input, 3 a puzzle got no\nanswer within --time-limit (reported on stderr; the others are printed)."
 )]
 pub struct Args {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// How to solve.
-    #[arg(long, value_enum, default_value = "cover")]
-    pub via: Route,
-    /// With --via hcp: give up on a puzzle after this many seconds (it counts as bad input).
-    #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
-    pub time_limit: Option<std::time::Duration>,
-    /// Print JSON lines (name, solved, solution) instead.
+    #[command(flatten)]
+    pub route: RouteArgs,
+    /// Print JSON lines (name, route, solved, solution) instead.
     #[arg(long)]
     pub json: bool,
-    /// With --via human: print every step and the grade to stderr.
+    /// With --via human: print every step and the grade to stderr (one puzzle after the other).
     #[arg(long)]
     pub explain: bool,
     /// Write one CSV row of solve time per puzzle to FILE (written atomically at the end).
@@ -37,41 +35,102 @@ pub struct Args {
     pub runs: u32,
 }
 
+/// How `solve` and `count` solve: the route and its settings.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RouteArgs {
+    /// How to solve: auto picks per puzzle from its kind and size (docs/routes.md).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub via: Route,
+    /// Give up on a puzzle after this many seconds, building the route's instance included
+    /// (every route; exit code 3).
+    #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    /// With --via sat: a fresh solver per puzzle with this encoding instead of the fast path.
+    #[arg(long, value_enum)]
+    pub encoding: Option<Encoding>,
+    /// With --via sat: apply the givens while encoding (Kwon & Jain); a fresh solver per puzzle.
+    #[arg(long)]
+    pub simplify: bool,
+    /// Threads to share the puzzles out to (0: one per core). Output stays in input order and is
+    /// the same for any number.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub jobs: usize,
+}
+
+impl RouteArgs {
+    pub fn options(&self) -> Result<RouteOptions> {
+        if (self.encoding.is_some() || self.simplify) && self.via != Route::Sat {
+            return Err(Error::Usage(
+                "--encoding and --simplify apply to --via sat only".into(),
+            ));
+        }
+        Ok(RouteOptions {
+            time_limit: self.time_limit,
+            sat: (self.encoding.is_some() || self.simplify).then_some(SatChoice {
+                encoding: self.encoding,
+                simplify: self.simplify,
+            }),
+        })
+    }
+}
+
 /// One row of the --times CSV.
 struct Timing {
     name: String,
     kind: &'static str,
     size: String,
     clues: usize,
+    route: Route,
     seconds: f64,
     solved: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    super::hcp_solve::time_limit_applies(args.via, args.time_limit)?;
+    let options = args.route.options()?;
     let loaded = args.input.load(None)?;
     let tally = Tally::default();
     let mut unsolved = 0;
     let mut timings = Vec::new();
-    for entry in tally.readable(loaded.entries) {
-        let start = std::time::Instant::now();
-        let mut found = if args.explain && args.via == Route::Human {
-            explain(&entry.name, &entry.puzzle)
-        } else {
-            solutions_within(&entry.puzzle, args.via, 1, args.time_limit)
-        };
-        // Further runs only for the timing; each solves from scratch.
-        for _ in 1..args.runs {
-            if found.is_err() {
-                break;
+    let explain_steps = args.explain && args.route.via == Route::Human;
+    let puzzles: Vec<&Puzzle> = loaded
+        .entries
+        .iter()
+        .filter_map(|e| e.as_ref().ok().map(|e| &e.puzzle))
+        .collect();
+    let mut answers = if explain_steps {
+        Vec::new()
+    } else {
+        solve_batch(
+            &puzzles,
+            args.route.via,
+            1,
+            &options,
+            args.route.jobs,
+            args.runs,
+        )?
+    }
+    .into_iter();
+    for entry in tally.readable(loaded.entries.iter().map(|e| e.as_ref())) {
+        let Timed { answer, seconds } = if explain_steps {
+            let clock = std::time::Instant::now();
+            let answer = explain(&entry.name, &entry.puzzle).map(|grids| Answer {
+                grids,
+                route: Route::Human,
+            });
+            Timed {
+                answer,
+                seconds: clock.elapsed().as_secs_f64(),
             }
-            found = solutions(&entry.puzzle, args.via, 1);
-        }
-        let seconds = start.elapsed().as_secs_f64() / f64::from(args.runs);
-        let found = match found {
-            Ok(f) => f,
+        } else {
+            answers.next().expect("one answer per readable puzzle")
+        };
+        let Answer {
+            grids: found,
+            route,
+        } = match answer {
+            Ok(a) => a,
             Err(e) => {
-                tally.report_for(&entry.name, e);
+                tally.report_error(&entry.name, &e);
                 continue;
             }
         };
@@ -86,13 +145,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             kind: entry.puzzle.kind(),
             size: entry.puzzle.size_label(),
             clues: entry.puzzle.clues(),
+            route,
             seconds,
             solved: !found.is_empty(),
         });
         if args.json {
             println!(
                 "{}",
-                serde_json::json!({"name": entry.name, "solved": !found.is_empty(), "solution": text})
+                serde_json::json!({"name": entry.name, "route": route.name(), "solved": !found.is_empty(), "solution": text})
             );
         } else if let Some(t) = text {
             if matches!(entry.puzzle, crate::puzzle::Puzzle::Suguru(_)) {
@@ -105,12 +165,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     if let Some(path) = &args.times {
-        write_times(path, &timings, args.via, args.runs)?;
+        write_times(path, &timings, args.runs)?;
     }
     Ok(tally.exit_code(unsolved > 0))
 }
 
-fn write_times(path: &Path, timings: &[Timing], route: Route, runs: u32) -> Result<()> {
+fn write_times(path: &Path, timings: &[Timing], runs: u32) -> Result<()> {
     write_atomic(path, |w| {
         let mut out = csv::Writer::from_writer(w);
         let mut record = |r: &[&str]| out.write_record(r).map_err(std::io::Error::other);
@@ -123,7 +183,7 @@ fn write_times(path: &Path, timings: &[Timing], route: Route, runs: u32) -> Resu
                 t.kind,
                 &t.size,
                 &t.clues.to_string(),
-                route.name(),
+                t.route.name(),
                 &runs.to_string(),
                 &format!("{:.9}", t.seconds),
                 if t.solved { "true" } else { "false" },

@@ -9,7 +9,7 @@ mod from_puzzle;
 mod solve;
 
 pub use from_puzzle::{CoverColumn, PuzzleToCover};
-pub use solve::{SolveLimit, solutions};
+pub use solve::{SolveLimit, solutions, solutions_until};
 
 use crate::error::CertificateError;
 use crate::reduce::{Problem, Sizes};

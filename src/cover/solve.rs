@@ -8,6 +8,16 @@ pub type SolveLimit = Option<usize>;
 
 /// All exact covers (each ascending), up to `limit`.
 pub fn solutions(cover: &ExactCover, limit: SolveLimit) -> Vec<Vec<u32>> {
+    solutions_until(cover, limit, None).expect("no deadline, no timeout")
+}
+
+/// [`solutions`] that gives up at `deadline` (`None` back; the clock is read once per search
+/// node, next to a scan of every column, so it costs nothing measurable).
+pub fn solutions_until(
+    cover: &ExactCover,
+    limit: SolveLimit,
+    deadline: Option<std::time::Instant>,
+) -> Option<Vec<Vec<u32>>> {
     let ncols = cover.columns();
     let mut rows_of: Vec<Vec<u32>> = vec![Vec::new(); ncols];
     for (r, cols) in cover.rows.iter().enumerate() {
@@ -23,9 +33,11 @@ pub fn solutions(cover: &ExactCover, limit: SolveLimit) -> Vec<Vec<u32>> {
         partial: Vec::new(),
         found: Vec::new(),
         limit: limit.unwrap_or(usize::MAX),
+        deadline,
+        timed_out: false,
     };
     state.search();
-    state.found
+    (!state.timed_out).then_some(state.found)
 }
 
 struct State<'a> {
@@ -37,11 +49,20 @@ struct State<'a> {
     partial: Vec<u32>,
     found: Vec<Vec<u32>>,
     limit: usize,
+    deadline: Option<std::time::Instant>,
+    timed_out: bool,
 }
 
 impl State<'_> {
     fn search(&mut self) {
-        if self.found.len() >= self.limit {
+        if self.found.len() >= self.limit || self.timed_out {
+            return;
+        }
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.timed_out = true;
             return;
         }
         // Primary column with fewest available rows.
@@ -89,7 +110,7 @@ impl State<'_> {
                     self.row_dead[other as usize] -= 1;
                 }
             }
-            if self.found.len() >= self.limit {
+            if self.found.len() >= self.limit || self.timed_out {
                 return;
             }
         }

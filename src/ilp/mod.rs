@@ -42,8 +42,8 @@ mod solve;
 
 pub use model::{PuzzleToIlp, RowLabel};
 pub use solve::{
-    BACKEND, Relaxation, count, integral_point, relaxation, relaxation_forces, solutions, solve,
-    solve_ilp,
+    BACKEND, Relaxation, count, integral_point, relaxation, relaxation_forces, solutions,
+    solutions_until, solve, solve_ilp, solve_ilp_until,
 };
 
 use crate::error::CertificateError;

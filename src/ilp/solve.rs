@@ -9,7 +9,8 @@ use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
 use good_lp::{
-    Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, variable,
+    Expression, ProblemVariables, ResolutionError, Solution, SolverModel, Variable, WithTimeLimit,
+    variable,
 };
 
 #[cfg(feature = "highs")]
@@ -35,6 +36,26 @@ pub fn solve_ilp(
     objective: Option<&[f64]>,
     relax: bool,
 ) -> Result<Option<Vec<f64>>> {
+    solve_ilp_until(ilp, extra, objective, relax, None)
+}
+
+/// [`solve_ilp`] with the backend's own time limit set to what is left until `deadline`
+/// (`Error::Timeout` when it runs out; a point found in time is kept: with the zero objective
+/// any feasible point answers).
+pub fn solve_ilp_until(
+    ilp: &Ilp,
+    extra: &[Row],
+    objective: Option<&[f64]>,
+    relax: bool,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Vec<f64>>> {
+    let left = match deadline {
+        Some(d) => match d.checked_duration_since(std::time::Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left.as_secs_f64()),
+            _ => return Err(Error::Timeout("no answer within the time limit".into())),
+        },
+        None => None,
+    };
     let mut vars = ProblemVariables::new();
     let xs: Vec<Variable> = ilp
         .lower
@@ -49,6 +70,9 @@ pub fn solve_ilp(
         None => Expression::default(),
     };
     let mut model = vars.minimise(goal).using(backend);
+    if let Some(left) = left {
+        model = model.with_time_limit(left);
+    }
     for row in ilp.rows.iter().chain(extra) {
         let sum: Expression = row.vars.iter().map(|&i| xs[i as usize]).sum();
         let rhs = row.rhs as f64;
@@ -60,6 +84,9 @@ pub fn solve_ilp(
     match model.solve() {
         Ok(solution) => Ok(Some(xs.iter().map(|&x| solution.value(x)).collect())),
         Err(ResolutionError::Infeasible) => Ok(None),
+        Err(_) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
+            Err(Error::Timeout("no answer within the time limit".into()))
+        }
         Err(e) => Err(Error::Unsolvable(format!(
             "the ILP solver ({BACKEND}) failed: {e}"
         ))),
@@ -85,11 +112,21 @@ pub fn integral_point(values: &[f64]) -> std::result::Result<Vec<bool>, (usize, 
 
 /// Up to `limit` solutions: solve, cut the solution off with a no-good row, solve again.
 pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    solutions_until(puzzle, limit, None)
+}
+
+/// [`solutions`] that gives up at `deadline` with `Error::Timeout` (building the model included).
+pub fn solutions_until(
+    puzzle: &Puzzle,
+    limit: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<Vec<Grid>> {
     let reduction = PuzzleToIlp::new(puzzle);
     let mut cuts: Vec<Row> = Vec::new();
     let mut found = Vec::new();
     while found.len() < limit {
-        let Some(values) = solve_ilp(reduction.target(), &cuts, None, false)? else {
+        let Some(values) = solve_ilp_until(reduction.target(), &cuts, None, false, deadline)?
+        else {
             break;
         };
         let point = integral_point(&values).map_err(|(i, v)| {

@@ -60,4 +60,7 @@ mod solve;
 
 pub use cnf::{Assignment, Cnf};
 pub use encode::{CnfOptions, Encoding, PuzzleToCnf, Slot};
-pub use solve::{SatSolver, ShapeSolver, count, find, is_unique, solutions, solve};
+pub use solve::{
+    Deadline, SatBatch, SatSolver, ShapeSolver, count, find, is_unique, solutions, solutions_until,
+    solve,
+};

@@ -7,11 +7,31 @@ use super::encode::{CnfOptions, PuzzleToCnf};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
+use std::time::Instant;
+
+/// CaDiCaL's terminate callback for a deadline: the solver polls it during search and stops
+/// (`solve` answers `None`) once the instant has passed.
+#[derive(Clone, Copy, Default)]
+pub struct Deadline(pub Option<Instant>);
+
+impl cadical::Callbacks for Deadline {
+    fn terminate(&mut self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+fn timeout() -> Error {
+    Error::Timeout("no answer within the time limit".into())
+}
 
 /// A puzzle's formula loaded into a CaDiCaL instance, ready to enumerate solutions.
 pub struct SatSolver {
     reduction: PuzzleToCnf,
-    solver: cadical::Solver,
+    solver: cadical::Solver<Deadline>,
     /// No further solution exists (UNSAT seen, or the last grid fixed every variable).
     exhausted: bool,
 }
@@ -19,8 +39,15 @@ pub struct SatSolver {
 impl SatSolver {
     /// Encodes the puzzle and hands every clause to a fresh solver.
     pub fn new(puzzle: &Puzzle, options: CnfOptions) -> Result<Self> {
+        Self::configured(puzzle, options, "default")
+    }
+
+    /// [`SatSolver::new`] with one of CaDiCaL's configurations (`default`, `plain`, `sat`,
+    /// `unsat`).
+    pub fn configured(puzzle: &Puzzle, options: CnfOptions, config: &str) -> Result<Self> {
         let reduction = PuzzleToCnf::new(puzzle, options)?;
-        let mut solver: cadical::Solver = cadical::Solver::new();
+        let mut solver: cadical::Solver<Deadline> = cadical::Solver::with_config(config)
+            .map_err(|e| Error::Usage(format!("CaDiCaL configuration {config}: {}", e.msg)))?;
         let cnf = reduction.target();
         if cnf.vars() > 0 {
             solver.reserve(cnf.vars() as i32);
@@ -40,6 +67,11 @@ impl SatSolver {
         &self.reduction
     }
 
+    /// Makes every later [`SatSolver::next_solution`] stop at `deadline` with `Error::Timeout`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.solver.set_callbacks(Some(Deadline(deadline)));
+    }
+
     /// The next solution not returned before, or `None` when there is none left.
     pub fn next_solution(&mut self) -> Result<Option<Grid>> {
         if self.exhausted {
@@ -51,11 +83,7 @@ impl SatSolver {
                 self.exhausted = true;
                 return Ok(None);
             }
-            None => {
-                return Err(Error::Timeout(
-                    "the SAT solver stopped without an answer".into(),
-                ));
-            }
+            None => return Err(timeout()),
         }
         let solver = &self.solver;
         let grid = self
@@ -74,7 +102,22 @@ impl SatSolver {
 
 /// Up to `limit` distinct solutions with the given encoding, from a fresh solver.
 pub fn solutions(puzzle: &Puzzle, options: CnfOptions, limit: usize) -> Result<Vec<Grid>> {
+    solutions_until(puzzle, options, limit, None)
+}
+
+/// [`solutions`] that gives up at `deadline` with `Error::Timeout`, building the formula included
+/// (the encoder is not interrupted: it is polynomial, and the clock is read as soon as it is done).
+pub fn solutions_until(
+    puzzle: &Puzzle,
+    options: CnfOptions,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Grid>> {
     let mut solver = SatSolver::new(puzzle, options)?;
+    if past(deadline) {
+        return Err(timeout());
+    }
+    solver.set_deadline(deadline);
     let mut found = Vec::new();
     while found.len() < limit {
         match solver.next_solution()? {
@@ -98,7 +141,7 @@ pub fn solutions(puzzle: &Puzzle, options: CnfOptions, limit: usize) -> Result<V
 pub struct ShapeSolver {
     structure: crate::puzzle::Structure,
     reduction: PuzzleToCnf,
-    solver: cadical::Solver,
+    solver: cadical::Solver<Deadline>,
     next_var: i32,
     /// Puzzles answered so far.
     answered: usize,
@@ -116,7 +159,7 @@ impl ShapeSolver {
                 simplify: false,
             },
         )?;
-        let mut solver: cadical::Solver = cadical::Solver::new();
+        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
         let cnf = reduction.target();
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());
@@ -144,6 +187,16 @@ impl ShapeSolver {
 
     /// Up to `limit` solutions of `puzzle`, which must have this solver's shape.
     pub fn solutions(&mut self, puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+        self.solutions_until(puzzle, limit, None)
+    }
+
+    /// [`ShapeSolver::solutions`] that gives up at `deadline` with `Error::Timeout`.
+    pub fn solutions_until(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Grid>> {
         if !self.fits(puzzle) {
             return Err(Error::Usage(
                 "the puzzle does not have the shape this solver was built for".into(),
@@ -163,6 +216,7 @@ impl ShapeSolver {
         self.next_var += 1;
         self.answered += 1;
         assumptions.push(guard);
+        self.solver.set_callbacks(Some(Deadline(deadline)));
         let mut found = Vec::new();
         let result = loop {
             if found.len() >= limit {
@@ -171,11 +225,7 @@ impl ShapeSolver {
             match self.solver.solve_with(assumptions.iter().copied()) {
                 Some(true) => {}
                 Some(false) => break Ok(()),
-                None => {
-                    break Err(Error::Timeout(
-                        "the SAT solver stopped without an answer".into(),
-                    ));
-                }
+                None => break Err(timeout()),
             }
             let solver = &self.solver;
             let grid = match self
@@ -217,36 +267,61 @@ pub const SHAPE_SOLVER_MAX_N: usize = 16;
 /// 8,600 puzzles/s over the 49,158 17-clue puzzles, against 7,500/s at 5,000).
 pub const SHAPE_SOLVER_RECYCLE: usize = 1000;
 
-thread_local! {
-    /// The last Sudoku shape solved on this thread (see [`find`]).
-    static SHAPE: std::cell::RefCell<Option<ShapeSolver>> = const { std::cell::RefCell::new(None) };
+/// The fast path of the SAT route for a run of puzzles solved one after the other: keeps the
+/// [`ShapeSolver`] of the last Sudoku shape (up to [`SHAPE_SOLVER_MAX_N`]) and replaces it after
+/// [`SHAPE_SOLVER_RECYCLE`] puzzles; a larger Sudoku, whose search profits from the smaller
+/// simplified formula, and a Suguru, whose region map rarely repeats, get a fresh solver with the
+/// default encoding, simplified (benches/sat.rs, docs/sat-ilp.md).
+///
+/// Which solution a puzzle with several gets depends on the puzzles this batch answered before
+/// (learned clauses steer the search): callers that want the same answer whatever the thread or
+/// order give each fixed run of puzzles its own batch (`solvers::solve_batch` does).
+#[derive(Default)]
+pub struct SatBatch {
+    shape: Option<ShapeSolver>,
 }
 
-/// Up to `limit` solutions the fastest way measured (benches/sat.rs): a Sudoku up to 16×16 goes to
-/// this thread's [`ShapeSolver`] for its shape (kept between calls, so a file of 9×9 puzzles loads
-/// the 9×9 formula once); a larger Sudoku, whose search profits from the smaller simplified
-/// formula, and a Suguru, whose region map rarely repeats, get a fresh solver with the default
-/// encoding, simplified.
-pub fn find(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
-    if matches!(puzzle, Puzzle::Suguru(_)) || puzzle.rows() > SHAPE_SOLVER_MAX_N {
-        return solutions(puzzle, CnfOptions::fastest_for(puzzle), limit);
+impl SatBatch {
+    pub fn new() -> Self {
+        SatBatch::default()
     }
-    SHAPE.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if !slot
+
+    /// Up to `limit` solutions, giving up at `deadline` with `Error::Timeout`.
+    pub fn find_until(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Grid>> {
+        if matches!(puzzle, Puzzle::Suguru(_)) || puzzle.rows() > SHAPE_SOLVER_MAX_N {
+            return solutions_until(puzzle, CnfOptions::fastest_for(puzzle), limit, deadline);
+        }
+        if !self
+            .shape
             .as_ref()
             .is_some_and(|s| s.answered < SHAPE_SOLVER_RECYCLE && s.fits(puzzle))
         {
-            *slot = Some(ShapeSolver::new(puzzle)?);
+            self.shape = Some(ShapeSolver::new(puzzle)?);
         }
-        let solver = slot.as_mut().expect("just filled");
-        let result = solver.solutions(puzzle, limit);
+        let solver = self.shape.as_mut().expect("just filled");
+        let result = solver.solutions_until(puzzle, limit, deadline);
         if result.is_err() {
             // Do not keep a solver in an unknown state.
-            *slot = None;
+            self.shape = None;
         }
         result
-    })
+    }
+}
+
+thread_local! {
+    /// The batch of [`find`] on this thread.
+    static BATCH: std::cell::RefCell<SatBatch> = std::cell::RefCell::new(SatBatch::new());
+}
+
+/// Up to `limit` solutions the fastest way measured, through this thread's [`SatBatch`] (kept
+/// between calls, so a file of 9×9 puzzles loads the 9×9 formula once).
+pub fn find(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    BATCH.with(|cell| cell.borrow_mut().find_until(puzzle, limit, None))
 }
 
 /// One solution, if any ([`find`]).

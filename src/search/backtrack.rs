@@ -32,10 +32,18 @@ pub struct Outcome {
     pub solutions: Vec<Grid>,
     /// Values placed (including the ones MustBacktrack rejected).
     pub placements: u64,
+    /// The deadline of [`solve_until`] came first: fewer solutions than exist may have been found.
+    pub timed_out: bool,
 }
 
 /// Up to `limit` solutions by Algorithm 2.
 pub fn solve(puzzle: &Suguru, limit: usize) -> Outcome {
+    solve_until(puzzle, limit, None)
+}
+
+/// [`solve`] that gives up at `deadline` (looked at every 4,096 placements; Algorithm 2 itself
+/// is unchanged, so the placement count stays the paper's search-tree size).
+pub fn solve_until(puzzle: &Suguru, limit: usize, deadline: Option<std::time::Instant>) -> Outcome {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut out = Outcome::default();
     if limit == 0 || !givens_consistent(puzzle) {
@@ -102,6 +110,12 @@ pub fn solve(puzzle: &Suguru, limit: usize) -> Outcome {
             grid[c] = beta as u8;
             cv[k][beta] += 1;
             out.placements += 1;
+            if out.placements % 4096 == 0
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                out.timed_out = true;
+                return out;
+            }
             if !must_backtrack(&grid, &cv, c) {
                 advanced = true;
                 break;

@@ -676,8 +676,27 @@ pub fn solve(puzzle: &Puzzle) -> Result<Report, String> {
     solve_structure(&puzzle.structure(), puzzle.givens())
 }
 
+/// [`solve`] that gives up at `deadline`: `Ok(None)` when it came first (looked at between two
+/// steps and inside the search that finishes a stalled grid).
+pub fn solve_until(
+    puzzle: &Puzzle,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Report>, String> {
+    solve_structure_until(&puzzle.structure(), puzzle.givens(), deadline)
+}
+
 /// [`solve`] on a structure and givens.
 pub fn solve_structure(structure: &Structure, givens: &Grid) -> Result<Report, String> {
+    Ok(solve_structure_until(structure, givens, None)?.expect("no deadline, no timeout"))
+}
+
+/// [`solve_until`] on a structure and givens.
+pub fn solve_structure_until(
+    structure: &Structure,
+    givens: &Grid,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Report>, String> {
+    let past = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let search = Search::new(structure)?;
     let shape = Shape::new(structure);
     let mut report = Report {
@@ -689,7 +708,7 @@ pub fn solve_structure(structure: &Structure, givens: &Grid) -> Result<Report, S
     };
     let Some(cand) = search.initial(givens) else {
         report.contradiction = Some("a given lies outside its cell's range".into());
-        return Ok(report);
+        return Ok(Some(report));
     };
     let mut state = State {
         shape: &shape,
@@ -701,7 +720,7 @@ pub fn solve_structure(structure: &Structure, givens: &Grid) -> Result<Report, S
             && let Err(Contradiction(why)) = state.place(c, v)
         {
             report.contradiction = Some(format!("the givens clash: {why}"));
-            return Ok(report);
+            return Ok(Some(report));
         }
     }
     loop {
@@ -715,20 +734,23 @@ pub fn solve_structure(structure: &Structure, givens: &Grid) -> Result<Report, S
                     .map(|m| m.trailing_zeros() as u8 + 1)
                     .collect(),
             ));
-            return Ok(report);
+            return Ok(Some(report));
+        }
+        if past() {
+            return Ok(None);
         }
         let step = match state.next_step() {
             Ok(s) => s,
             Err(Contradiction(why)) => {
                 report.contradiction = Some(why);
-                return Ok(report);
+                return Ok(Some(report));
             }
         };
         match step {
             Some(step) => {
                 if let Err(Contradiction(why)) = state.apply(&step) {
                     report.contradiction = Some(why);
-                    return Ok(report);
+                    return Ok(Some(report));
                 }
                 report.grade = report.grade.max(Some(step.technique));
                 report.steps.push(step);
@@ -737,7 +759,16 @@ pub fn solve_structure(structure: &Structure, givens: &Grid) -> Result<Report, S
                 report.used_search = true;
                 report.grade = Some(Technique::Search);
                 let open = state.placed.iter().filter(|&&p| !p).count();
-                let found = search.run_from(state.cand.clone(), &Options::limit(1));
+                let found = search.run_from(
+                    state.cand.clone(),
+                    &Options {
+                        deadline,
+                        ..Options::limit(1)
+                    },
+                );
+                if found.timed_out {
+                    return Ok(None);
+                }
                 match found.solutions.into_iter().next() {
                     Some(grid) => {
                         let placed: Vec<(usize, u8)> = (0..grid.len())
@@ -760,7 +791,7 @@ pub fn solve_structure(structure: &Structure, givens: &Grid) -> Result<Report, S
                             Some("no technique applies and the search finds no solution".into())
                     }
                 }
-                return Ok(report);
+                return Ok(Some(report));
             }
         }
     }

@@ -16,15 +16,29 @@ pub mod fast;
 pub mod human;
 pub mod linear;
 pub mod rng;
-pub mod within;
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
+use std::time::Instant;
+
+/// The error every search route returns when its deadline comes first.
+fn timeout() -> Error {
+    Error::Timeout("no answer within the time limit".into())
+}
 
 /// Up to `limit` solutions by the fast search; a 1×n or n×1 Suguru goes to the linear algorithm
 /// (whose exact count answers "none" or "exactly one" at once; only when there are several does the
 /// search list them).
 pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    solutions_until(puzzle, limit, None)
+}
+
+/// [`solutions`] that gives up at `deadline` with [`Error::Timeout`].
+pub fn solutions_until(
+    puzzle: &Puzzle,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Grid>> {
     if limit == 0 {
         return Ok(Vec::new());
     }
@@ -39,13 +53,39 @@ pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
             return Ok(linear::solve(s).ok().flatten().into_iter().collect());
         }
     }
-    fast::solutions(&puzzle.structure(), puzzle.givens(), limit).map_err(Error::Usage)
+    let search = fast::Search::new(&puzzle.structure()).map_err(Error::Usage)?;
+    let outcome = search.run(
+        puzzle.givens(),
+        &fast::Options {
+            deadline,
+            ..fast::Options::limit(limit)
+        },
+    );
+    if outcome.timed_out {
+        return Err(timeout());
+    }
+    Ok(outcome.solutions)
 }
 
 /// Up to `limit` solutions by Algorithm 2 (Suguru only).
 pub fn backtrack_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    backtrack_solutions_until(puzzle, limit, None)
+}
+
+/// [`backtrack_solutions`] that gives up at `deadline` with [`Error::Timeout`].
+pub fn backtrack_solutions_until(
+    puzzle: &Puzzle,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Grid>> {
     match puzzle {
-        Puzzle::Suguru(s) => Ok(backtrack::solve(s, limit).solutions),
+        Puzzle::Suguru(s) => {
+            let outcome = backtrack::solve_until(s, limit, deadline);
+            if outcome.timed_out {
+                return Err(timeout());
+            }
+            Ok(outcome.solutions)
+        }
         Puzzle::Sudoku(_) => Err(Error::Usage(
             "the backtracking of the Suguru paper solves Suguru only; use --via search for Sudoku"
                 .into(),
@@ -56,23 +96,44 @@ pub fn backtrack_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
 /// Solutions by human techniques: the techniques' solution is the only one when no search was
 /// needed (every step is a sound deduction); otherwise the search counts from where they stalled.
 pub fn human_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    human_solutions_until(puzzle, limit, None)
+}
+
+/// [`human_solutions`] that gives up at `deadline` with [`Error::Timeout`].
+pub fn human_solutions_until(
+    puzzle: &Puzzle,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Grid>> {
     if limit == 0 {
         return Ok(Vec::new());
     }
-    let report = human::solve(puzzle).map_err(Error::Usage)?;
+    let report = human::solve_until(puzzle, deadline)
+        .map_err(Error::Usage)?
+        .ok_or_else(timeout)?;
     match report.solution {
         None => Ok(Vec::new()),
         Some(grid) if limit == 1 || !report.used_search => Ok(vec![grid]),
-        Some(_) => solutions(puzzle, limit),
+        Some(_) => solutions_until(puzzle, limit, deadline),
     }
 }
 
 /// Up to `limit` solutions of a 1×n or n×1 Suguru by Theorem 3 (the first) and the search (more).
 pub fn linear_solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
+    linear_solutions_until(puzzle, limit, None)
+}
+
+/// [`linear_solutions`] that gives up at `deadline` with [`Error::Timeout`] (the linear count
+/// itself is never cut short: it is linear).
+pub fn linear_solutions_until(
+    puzzle: &Puzzle,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Grid>> {
     match puzzle {
         Puzzle::Suguru(s) => {
             linear::count(s).map_err(|e| Error::Usage(e.to_string()))?;
-            solutions(puzzle, limit)
+            solutions_until(puzzle, limit, deadline)
         }
         Puzzle::Sudoku(_) => Err(Error::Usage(
             "the linear algorithm solves 1×n and n×1 Suguru only".into(),
