@@ -26,10 +26,7 @@ impl Route for LpRoute {
         Ok(Arc::new(PuzzleToIlp::new(puzzle)))
     }
     fn params_from_steps(&self, steps: &[StepRecord]) -> std::result::Result<Params, String> {
-        match steps {
-            [s] if s.step == "ilp" && s.params.is_empty() => Ok(Params::new()),
-            _ => Err("not an ILP chain gridreduce writes (one 'ilp' step)".into()),
-        }
+        super::single_step(steps, "ilp", "an ILP")
     }
     fn stats_sizes(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -42,11 +39,7 @@ impl Route for LpRoute {
         "ilp"
     }
     fn checks(&self) -> Vec<Check> {
-        vec![Check {
-            name: "ilp".into(),
-            params: Params::new(),
-            accepts: |_| true,
-        }]
+        super::one_check("ilp")
     }
 }
 

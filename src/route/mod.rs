@@ -38,6 +38,19 @@ macro_rules! contract_facts {
     };
 }
 
+/// The [`Built`] methods of a route whose chain is one step without parameters, named `$name`:
+/// the `.map` kind and steps. [`single_step`] reads them back.
+macro_rules! one_step {
+    ($name:literal) => {
+        fn kind(&self) -> &'static str {
+            $name
+        }
+        fn steps(&self) -> Vec<crate::reduce::StepRecord> {
+            vec![crate::reduce::StepRecord::new($name)]
+        }
+    };
+}
+
 mod cnf;
 mod hcp;
 mod lp;
@@ -359,6 +372,31 @@ impl RouteOptions {
     pub fn needs_solution(&self) -> bool {
         self.route.needs_solution(&self.params)
     }
+}
+
+/// [`Route::params_from_steps`] of a route whose chain is the one step `name` without parameters
+/// (what [`one_step!`] records); `what` names the target in the message.
+pub(crate) fn single_step(
+    steps: &[StepRecord],
+    name: &str,
+    what: &str,
+) -> std::result::Result<Params, String> {
+    match steps {
+        [s] if s.step == name && s.params.is_empty() => Ok(Params::new()),
+        _ => Err(format!(
+            "not {what} chain gridreduce writes (one '{name}' step)"
+        )),
+    }
+}
+
+/// [`Route::checks`] of a route without parameters: one check, named like the route, on every
+/// shipped puzzle.
+pub(crate) fn one_check(name: &str) -> Vec<Check> {
+    vec![Check {
+        name: name.into(),
+        params: Params::new(),
+        accepts: |_| true,
+    }]
 }
 
 /// `name (sudoku 9x9, 17 clues)`.

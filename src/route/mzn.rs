@@ -593,10 +593,7 @@ impl super::Route for MznRoute {
         &self,
         steps: &[crate::reduce::StepRecord],
     ) -> Result<super::Params, String> {
-        match steps {
-            [s] if s.step == "mzn" && s.params.is_empty() => Ok(super::Params::new()),
-            _ => Err("not a MiniZinc chain gridreduce writes (one 'mzn' step)".into()),
-        }
+        super::single_step(steps, "mzn", "a MiniZinc")
     }
     fn stats_sizes(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -609,21 +606,12 @@ impl super::Route for MznRoute {
         false
     }
     fn checks(&self) -> Vec<super::Check> {
-        vec![super::Check {
-            name: "mzn".into(),
-            params: super::Params::new(),
-            accepts: |_| true,
-        }]
+        super::one_check("mzn")
     }
 }
 
 impl super::Built for PuzzleToMzn {
-    fn kind(&self) -> &'static str {
-        "mzn"
-    }
-    fn steps(&self) -> Vec<crate::reduce::StepRecord> {
-        vec![crate::reduce::StepRecord::new("mzn")]
-    }
+    one_step!("mzn");
     fn fingerprint(&self) -> String {
         PuzzleToMzn::fingerprint(self)
     }

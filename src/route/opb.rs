@@ -428,10 +428,7 @@ impl super::Route for OpbRoute {
         &self,
         steps: &[crate::reduce::StepRecord],
     ) -> Result<super::Params, String> {
-        match steps {
-            [s] if s.step == "opb" && s.params.is_empty() => Ok(super::Params::new()),
-            _ => Err("not an OPB chain gridreduce writes (one 'opb' step)".into()),
-        }
+        super::single_step(steps, "opb", "an OPB")
     }
     fn stats_sizes(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -444,21 +441,12 @@ impl super::Route for OpbRoute {
         false
     }
     fn checks(&self) -> Vec<super::Check> {
-        vec![super::Check {
-            name: "opb".into(),
-            params: super::Params::new(),
-            accepts: |_| true,
-        }]
+        super::one_check("opb")
     }
 }
 
 impl super::Built for PuzzleToOpb {
-    fn kind(&self) -> &'static str {
-        "opb"
-    }
-    fn steps(&self) -> Vec<crate::reduce::StepRecord> {
-        vec![crate::reduce::StepRecord::new("opb")]
-    }
+    one_step!("opb");
     fn fingerprint(&self) -> String {
         PuzzleToOpb::fingerprint(self)
     }

@@ -619,10 +619,7 @@ impl super::Route for QuboRoute {
         &self,
         steps: &[crate::reduce::StepRecord],
     ) -> Result<super::Params, String> {
-        match steps {
-            [s] if s.step == "qubo" && s.params.is_empty() => Ok(super::Params::new()),
-            _ => Err("not a QUBO chain gridreduce writes (one 'qubo' step)".into()),
-        }
+        super::single_step(steps, "qubo", "a QUBO")
     }
     fn stats_sizes(&self) -> &'static [(&'static str, &'static str)] {
         &[("variables", "variables"), ("interactions", "interactions")]
@@ -631,21 +628,12 @@ impl super::Route for QuboRoute {
         false
     }
     fn checks(&self) -> Vec<super::Check> {
-        vec![super::Check {
-            name: "qubo".into(),
-            params: super::Params::new(),
-            accepts: |_| true,
-        }]
+        super::one_check("qubo")
     }
 }
 
 impl super::Built for PuzzleToQubo {
-    fn kind(&self) -> &'static str {
-        "qubo"
-    }
-    fn steps(&self) -> Vec<crate::reduce::StepRecord> {
-        vec![crate::reduce::StepRecord::new("qubo")]
-    }
+    one_step!("qubo");
     fn fingerprint(&self) -> String {
         PuzzleToQubo::fingerprint(self)
     }

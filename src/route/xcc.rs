@@ -494,10 +494,7 @@ impl super::Route for XccRoute {
         &self,
         steps: &[crate::reduce::StepRecord],
     ) -> Result<super::Params, String> {
-        match steps {
-            [s] if s.step == "xcc" && s.params.is_empty() => Ok(super::Params::new()),
-            _ => Err("not an exact-cover chain gridreduce writes (one 'xcc' step)".into()),
-        }
+        super::single_step(steps, "xcc", "an exact-cover")
     }
     fn stats_sizes(&self) -> &'static [(&'static str, &'static str)] {
         &[
@@ -511,21 +508,12 @@ impl super::Route for XccRoute {
         false
     }
     fn checks(&self) -> Vec<super::Check> {
-        vec![super::Check {
-            name: "xcc".into(),
-            params: super::Params::new(),
-            accepts: |_| true,
-        }]
+        super::one_check("xcc")
     }
 }
 
 impl super::Built for PuzzleToXcc {
-    fn kind(&self) -> &'static str {
-        "xcc"
-    }
-    fn steps(&self) -> Vec<crate::reduce::StepRecord> {
-        vec![crate::reduce::StepRecord::new("xcc")]
-    }
+    one_step!("xcc");
     fn fingerprint(&self) -> String {
         PuzzleToXcc::fingerprint(self)
     }
