@@ -364,7 +364,10 @@ impl RunJob<'_> {
         } else {
             answer
         };
-        let v = verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref());
+        let mut v = verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref());
+        // Files named as in the folder (`00003.answer`), so shards' messages equal an unsharded
+        // run's.
+        v.message = v.message.replace(&format!("{}/", self.dir.display()), "");
         let r = record(
             v.status,
             format!("{:.3}", finished.seconds),
