@@ -8,6 +8,9 @@
 //! DIR/00001.hcp       the export (.hcp/.edg/.tsp/.arcs/.atsp/.dot, .cnf or .lp)
 //! DIR/00001.tour      extras the pipeline asks for (witness tour, vertex labels)
 //! DIR/00001.map       what `decode` needs; written LAST: an item is finished iff its .map exists
+//! DIR/00001.answer    with a solver (docs/solvers.md): its answer, as `decode` reads it
+//! DIR/00001.verdict   with a solver: solver,status,seconds,peak_kb,message (a rerun with the
+//!                     same solver keeps it, except a timeout, which is retried)
 //! DIR/stats.csv       one row per puzzle: name,index,status,N,clues,<sizes>,seconds,message
 //! ```
 //!
