@@ -23,6 +23,10 @@
 //! (read-only, full, not a folder) stops the run with a one-line error (exit 2), and no
 //! half-written file. A lock file keeps two runs out of one folder.
 //!
+//! With a solver (docs/solvers.md) each finished export is solved, decoded and verified
+//! ([`crate::external`]); a wrong answer is printed loudly and makes the exit code 1 when it would
+//! otherwise be 0.
+//!
 //! Exit code: 0 when every puzzle is `ok` or `skipped`; 2 when any is `bad`; otherwise 1 (some timed
 //! out: rerun, perhaps with a larger `--time-limit`).
 
@@ -45,7 +49,7 @@ use std::time::{Duration, Instant};
 /// Run a pipeline (reductions/*.yaml) over a puzzle collection.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 1 some timed out.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
+    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 1 some timed out or a solver gave a wrong answer.\nWith a solver (pipeline key `solver:` or --solver; see `gridreduce solvers`, docs/solvers.md) also DIR/<K>.answer and DIR/<K>.verdict, and the stats columns solver, solver_status, solver_seconds, solver_peak_kb.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
 )]
 pub struct Args {
     /// Pipeline file (see reductions/ and docs/pipelines.md).
@@ -57,7 +61,8 @@ pub struct Args {
     #[arg(short = 'o', long = "out", value_name = "DIR")]
     pub out: PathBuf,
     /// Per-puzzle time limit, in seconds, on anything that solves (the witness of a puzzle without
-    /// a known solution); a puzzle past it is recorded as `timeout` and the run goes on.
+    /// a known solution); a puzzle past it is recorded as `timeout` and the run goes on. It also
+    /// bounds each external solver run on its own (the solver's process group is killed at it).
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<f64>,
     /// Worker threads (default: one per core).
@@ -620,7 +625,10 @@ fn claim_folder(dir: &Path, pipeline: &Pipeline) -> Result<()> {
                 record.display()
             )));
         }
-        return Ok(());
+        // The same exports with another solver (`--solver`): the record names the latest one.
+        if earlier.solver == pipeline.solver {
+            return Ok(());
+        }
     }
     write_atomic(&record, |w| w.write_all(pipeline.to_yaml().as_bytes())).map_err(|e| {
         Error::Usage(format!(
