@@ -96,3 +96,40 @@ pub fn judge(finished: &Finished, answer: &Path, puzzle: &Puzzle, built: &dyn Bu
         Err(e) => verdict(SolverStatus::BadOutput, e.to_string()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The "no solution" answers the Debian solvers gave here for an infeasible instance of each
+    /// format (glpsol and cbc on a 0-1 LP, minizinc, minisat+ and clasp, minisat and cadical),
+    /// and answers that claim a solution.
+    #[test]
+    fn every_profiles_no_solution_answer_is_recognised() {
+        let dir = tempfile::tempdir().unwrap();
+        let claims = |text: &str| {
+            let path = dir.path().join("answer");
+            std::fs::write(&path, text).unwrap();
+            claims_no_solution(&path)
+        };
+        for none in [
+            "c Status:     INTEGER EMPTY\nc\ns mip 1 1 n 0\ni 1 0\nj 1 0\ne o f\n",
+            "Infeasible - objective value 2.00000000\n**       0 x      2    0\n",
+            "=====UNSATISFIABLE=====\n",
+            "c clasp\ns UNSATISFIABLE\n",
+            "UNSAT\n",
+        ] {
+            assert!(claims(none), "{none}");
+        }
+        for some in [
+            "s mip 1 1 o 0\ni 1 1\nj 1 1\ne o f\n",
+            "Optimal - objective value 0.00000000\n      0 x      1     0\n",
+            "SAT\n1 -2 0\n",
+            "s SATISFIABLE\nv 1 -2 0\n",
+            "x = 3;\n----------\n",
+        ] {
+            assert!(!claims(some), "{some}");
+        }
+        assert!(!claims_no_solution(&dir.path().join("missing")));
+    }
+}
