@@ -313,6 +313,33 @@ fn three_concurrent_shards_merge_to_the_unsharded_run() {
     );
 }
 
+/// A solver that says "no solution" for puzzles whose solutions the collection gives is wrong.
+#[test]
+fn a_no_solution_claim_against_a_known_solution_is_a_wrong_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("unsat.sh");
+    std::fs::write(&script, "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pipeline = write_pipeline(
+        tmp.path(),
+        "sudoku",
+        "cnf",
+        &format!("{{command: \"{} {{input}}\"}}", script.display()),
+    );
+    let out = tmp.path().join("out");
+    let o = out.to_string_lossy();
+    let args = ["run", &pipeline, "data/sudoku/sudoku4_vu_kr_100.txt"];
+    let run = gridreduce(&[&args[..], &["--limit", "2", "-o", &o]].concat());
+    assert_exit(&run, 1, "unsat claims against known solutions");
+    let rows = stats(&out);
+    assert!(
+        rows.iter().all(|r| r["solver_status"] == "wrong-answer"
+            && r["message"].contains("the collection gives one")),
+        "{rows:?}"
+    );
+}
+
 #[test]
 fn bad_shards_and_unknown_solvers_are_refused_with_one_line() {
     let tmp = tempfile::tempdir().unwrap();

@@ -376,6 +376,14 @@ impl RunJob<'_> {
         // Files named as in the folder (`00003.answer`), so shards' messages equal an unsharded
         // run's.
         v.message = v.message.replace(&format!("{}/", self.dir.display()), "");
+        // A claim of no solution against the solution the collection gives is refuted.
+        if v.status == SolverStatus::NoSolutionClaimed && entry.solution.is_some() {
+            v = verdict::Verdict {
+                status: SolverStatus::WrongAnswer,
+                message: "the solver says there is no solution, but the collection gives one"
+                    .into(),
+            };
+        }
         let r = record(
             v.status,
             format!("{:.3}", finished.seconds),
