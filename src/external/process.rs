@@ -70,15 +70,30 @@ pub fn run(
     let mut timed_out = false;
     let mut sampled = 0u64;
     loop {
-        let mut status: libc::c_int = 0;
-        // SAFETY: a zeroed rusage is a valid value to be overwritten by wait4.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let flags = if timed_out { 0 } else { libc::WNOHANG };
-        // SAFETY: pid is our own child, not yet reaped (std's Child is never waited on); status
-        // and usage are valid pointers for the call.
-        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-        if r == pid {
+        // Whether the child has ended, without reaping it: while it is an unreaped zombie its pid
+        // (and so its process group id) cannot be reused, so killing the group below can only hit
+        // the solver's own helpers.
+        // SAFETY: a zeroed siginfo_t is valid; waitid fills it (si_pid stays 0 when nothing ended).
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let flags = libc::WEXITED | libc::WNOWAIT | if timed_out { 0 } else { libc::WNOHANG };
+        // SAFETY: pid is our own child, never waited on by std; info is a valid pointer.
+        let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        // SAFETY: si_pid reads the field waitid set for an ended child (0 otherwise).
+        if r == 0 && unsafe { info.si_pid() } == pid {
             let seconds = start.elapsed().as_secs_f64();
+            // Helpers left in the group (a solver's forked workers) go with it.
+            // SAFETY: signalling the group of our own unreaped child.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            let mut status: libc::c_int = 0;
+            // SAFETY: a zeroed rusage is a valid value to be overwritten by wait4.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: reaps our ended child; status and usage are valid pointers.
+            while unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } < 0 {
+                let e = std::io::Error::last_os_error();
+                if e.kind() != std::io::ErrorKind::Interrupted {
+                    return Err(e);
+                }
+            }
             let exit = if timed_out {
                 Exit::TimedOut
             } else if libc::WIFEXITED(status) {
@@ -86,9 +101,6 @@ pub fn run(
             } else {
                 Exit::Signal(libc::WTERMSIG(status))
             };
-            // Helpers left in the group (a solver's forked workers) go with it.
-            // SAFETY: signalling our own child's process group.
-            unsafe { libc::kill(-pid, libc::SIGKILL) };
             let reported = u64::try_from(usage.ru_maxrss).unwrap_or(0);
             let inherited = high_water_kb("self").unwrap_or(u64::MAX);
             return Ok(Finished {
