@@ -4,6 +4,7 @@
 #   minisat+ clasp            tests/route_opb.rs, docs/target-opb.md
 #   minisat cadical           CNF exports (docs/sat-ilp.md)
 #   glpk-utils coinor-cbc     LP exports (docs/sat-ilp.md)
+#   all of them               the solver profiles of `run` (tests/solver_run.rs, docs/solvers.md)
 # Idempotent: installs only the packages that are missing (one `apt-get update` then) and prints
 # what it installed. scripts/test.sh runs it when CI is set or GRIDREDUCE_SOLVERS=1.
 set -euo pipefail

@@ -52,6 +52,8 @@ pub struct ItemReport {
     pub row: Row,
     /// For a bad or timed-out item: one line for stderr (it is printed by [`run`]).
     pub message: Option<String>,
+    /// What an external solver made of the item, when one ran.
+    pub solver: Option<crate::external::SolverStatus>,
 }
 
 /// What a batch does with each item.
@@ -187,22 +189,26 @@ mod tests {
                     status: Status::Skipped,
                     row: row("9".into()),
                     message: None,
+                    solver: None,
                 },
                 5 => ItemReport {
                     status: Status::Bad,
                     row: row(String::new()),
                     message: Some("item 5: five is bad".into()),
+                    solver: None,
                 },
                 7 => ItemReport {
                     status: Status::Timeout,
                     row: row(String::new()),
                     message: Some("item 7: timed out".into()),
+                    solver: None,
                 },
                 9 => return Err(Error::Usage("disk full".into())),
                 n => ItemReport {
                     status: Status::Ok,
                     row: row((n * n).to_string()),
                     message: None,
+                    solver: None,
                 },
             })
         }

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod cover;
 pub mod error;
 pub mod explore;
+pub mod external;
 pub mod formats;
 pub mod generate;
 pub mod hcp;

@@ -29,6 +29,7 @@
 //! fit the stage's directedness).
 
 use crate::error::InputError;
+use crate::external::{AnswerFrom, SolverChoice};
 use crate::route::{self, OptionsError, RouteOptions, Value};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -67,6 +68,8 @@ pub struct Pipeline {
     pub description: String,
     /// The reduction, exactly as `reduce`'s flags would give it.
     pub options: RouteOptions,
+    /// The external solver `run` applies to every export (YAML only; `run --solver` overrides).
+    pub solver: Option<SolverChoice>,
 }
 
 /// A YAML value as written: a scalar's text, or something that is not a single value.
@@ -74,6 +77,8 @@ pub struct Pipeline {
 enum Raw {
     Text(String),
     NotScalar,
+    /// A mapping of keys to values (only `solver` takes one).
+    Map(Vec<(String, Raw)>),
 }
 
 impl<'de> Deserialize<'de> for Raw {
@@ -110,11 +115,11 @@ impl<'de> Deserialize<'de> for Raw {
                 Ok(Raw::NotScalar)
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
-                while a
-                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
-                    .is_some()
-                {}
-                Ok(Raw::NotScalar)
+                let mut entries = Vec::new();
+                while let Some(entry) = a.next_entry::<String, Raw>()? {
+                    entries.push(entry);
+                }
+                Ok(Raw::Map(entries))
             }
         }
         d.deserialize_any(Visitor)
@@ -166,7 +171,7 @@ impl<'de> Deserialize<'de> for Mapping {
 
 /// The keys a pipeline may have: `source`, `description`, `to`, then every route parameter.
 fn keys() -> Vec<&'static str> {
-    let mut k = vec!["source", "description", "to"];
+    let mut k = vec!["source", "description", "to", "solver"];
     k.extend(route::all_params().iter().map(|(p, _)| p.key));
     k
 }
@@ -186,6 +191,10 @@ fn allowed_for(key: &str) -> Option<String> {
         "source" => "sudoku, suguru".into(),
         "to" => route::names(),
         "description" => "one line of text".into(),
+        "solver" => format!(
+            "{} or a mapping {{command: \"… {{input}} …\", answer: stdout|file}}",
+            crate::external::profile_names()
+        ),
         _ => route::all_params()
             .iter()
             .find(|(p, _)| p.key == key)?
@@ -234,7 +243,7 @@ impl Pipeline {
                 .in_file(path)
         };
         let all = keys();
-        let (mut source, mut description, mut to) = (None, None, None);
+        let (mut source, mut description, mut to, mut solver) = (None, None, None, None);
         let mut given: Vec<(&str, String)> = Vec::new();
         for w in &mapping.0 {
             let Some(&key) = all.iter().find(|k| **k == w.key) else {
@@ -247,9 +256,13 @@ impl Pipeline {
                     ),
                 ));
             };
+            if key == "solver" {
+                solver = Some(solver_choice(&w.value).map_err(|m| at(w.value_at, m))?);
+                continue;
+            }
             let text = match &w.value {
                 Raw::Text(t) => t.clone(),
-                Raw::NotScalar => {
+                Raw::NotScalar | Raw::Map(_) => {
                     let mut m = format!("`{key}`: expected a single value");
                     if let Some(a) = allowed_for(key) {
                         m.push_str(&format!("; allowed: {a}"));
@@ -317,10 +330,15 @@ impl Pipeline {
                 at(place("to"), format!("unknown `{r}`"))
             }
         })?;
+        if let Some(choice) = &solver {
+            crate::external::Solver::from_choice(choice, options.route.name())
+                .map_err(|m| at(value_place("solver"), format!("`solver`: {m}")))?;
+        }
         Ok(Pipeline {
             source,
             description,
             options,
+            solver,
         })
     }
 
@@ -340,6 +358,23 @@ impl Pipeline {
                 },
             ));
         }
+        match &self.solver {
+            Some(SolverChoice::Profile(name)) => {
+                pairs.push(("solver", YamlValue::Text(name.clone())))
+            }
+            Some(SolverChoice::Command { command, answer }) => pairs.push((
+                "solver",
+                YamlValue::Map(
+                    [
+                        ("command".to_string(), command.clone()),
+                        ("answer".to_string(), answer.name().to_string()),
+                    ]
+                    .into_iter()
+                    .collect(),
+                ),
+            )),
+            None => {}
+        }
         serde_saphyr::to_string(&Ordered(pairs)).expect("pipelines serialise")
     }
 }
@@ -351,6 +386,7 @@ enum YamlValue {
     Text(String),
     Bool(bool),
     Number(u64),
+    Map(std::collections::BTreeMap<String, String>),
 }
 
 /// A mapping serialised in the given order.
@@ -364,6 +400,48 @@ impl Serialize for Ordered {
             m.serialize_entry(k, v)?;
         }
         m.end()
+    }
+}
+
+/// A `solver:` value: a profile name, or `{command: "…", answer: stdout|file}` (answer defaults
+/// to stdout).
+fn solver_choice(value: &Raw) -> Result<SolverChoice, String> {
+    let expected = || {
+        format!(
+            "`solver`: expected {}",
+            allowed_for("solver").unwrap_or_default()
+        )
+    };
+    match value {
+        Raw::Text(name) if !name.trim().is_empty() => {
+            Ok(SolverChoice::Profile(name.trim().to_string()))
+        }
+        Raw::Map(entries) => {
+            let (mut command, mut answer) = (None, AnswerFrom::Stdout);
+            for (k, v) in entries {
+                let Raw::Text(v) = v else {
+                    return Err(format!("`solver`: `{k}` expects a single value"));
+                };
+                match k.as_str() {
+                    "command" => command = Some(v.clone()),
+                    "answer" => answer = AnswerFrom::from_name(v).ok_or_else(|| {
+                        format!(
+                            "`solver`: `answer`: unknown value `{}`, expected one of stdout, file",
+                            crate::formats::tokens::excerpt(v)
+                        )
+                    })?,
+                    other => {
+                        return Err(format!(
+                            "`solver`: unknown key `{}`, expected one of command, answer",
+                            crate::formats::tokens::excerpt(other)
+                        ));
+                    }
+                }
+            }
+            let command = command.ok_or_else(|| "`solver`: missing key `command`".to_string())?;
+            Ok(SolverChoice::Command { command, answer })
+        }
+        _ => Err(expected()),
     }
 }
 

@@ -11,12 +11,14 @@ pub mod hcp_solve;
 pub mod help_markdown;
 pub mod info;
 pub mod input;
+pub mod merge;
 pub mod plot;
 pub mod reduce;
 pub mod route_args;
 pub mod run;
 pub mod show;
 pub mod solve;
+pub mod solvers;
 pub mod stats;
 pub mod verify;
 
@@ -53,6 +55,8 @@ pub enum Command {
     Stats(stats::Args),
     Explore(explore::Args),
     Run(run::Args),
+    Merge(merge::Args),
+    Solvers(solvers::Args),
     #[command(hide = true)]
     HelpMarkdown(help_markdown::Args),
 }
@@ -73,6 +77,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Stats(a) => stats::run(a),
         Command::Explore(a) => explore::run(a),
         Command::Run(a) => run::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Solvers(a) => solvers::run(a),
         Command::HelpMarkdown(a) => help_markdown::run(a),
     }
 }

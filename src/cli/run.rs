@@ -8,6 +8,9 @@
 //! DIR/00001.hcp       the export (.hcp/.edg/.tsp/.arcs/.atsp/.dot, .cnf or .lp)
 //! DIR/00001.tour      extras the pipeline asks for (witness tour, vertex labels)
 //! DIR/00001.map       what `decode` needs; written LAST: an item is finished iff its .map exists
+//! DIR/00001.answer    with a solver (docs/solvers.md): its answer, as `decode` reads it
+//! DIR/00001.verdict   with a solver: solver,status,seconds,peak_kb,message (a rerun with the
+//!                     same solver keeps it, except a timeout, which is retried)
 //! DIR/stats.csv       one row per puzzle: name,index,status,N,clues,<sizes>,seconds,message
 //! ```
 //!
@@ -20,12 +23,18 @@
 //! (read-only, full, not a folder) stops the run with a one-line error (exit 2), and no
 //! half-written file. A lock file keeps two runs out of one folder.
 //!
-//! Exit code: 0 when every puzzle is `ok` or `skipped`; 2 when any is `bad`; otherwise 3 (some timed
-//! out: rerun, perhaps with a larger `--time-limit`).
+//! With a solver (docs/solvers.md) each finished export is solved, decoded and verified
+//! ([`crate::external`]); a wrong answer is printed loudly and makes the exit code 1 unless a
+//! puzzle was bad.
+//!
+//! Exit code: 0 when every puzzle is `ok` or `skipped`; 2 when any is `bad`; otherwise 1 when a
+//! solver gave a wrong answer; otherwise 3 when some timed out (rerun, perhaps with a larger
+//! `--time-limit`).
 
 use super::input::PuzzleArgs;
 use crate::batch::{self, ItemReport, Job, Row, Status};
 use crate::error::{Error, InputError, Result};
+use crate::external::{self, AnswerFrom, Solver, SolverChoice, SolverStatus, process, verdict};
 use crate::formats::collection::{Entry, FileFormat};
 use crate::formats::map::MapFile;
 use crate::formats::write_atomic;
@@ -40,7 +49,7 @@ use std::time::{Duration, Instant};
 /// Run a pipeline (reductions/*.yaml) over a puzzle collection.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 3 some timed out.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
+    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 1 a solver gave a wrong answer, 3 some timed out.\nWith a solver (pipeline key `solver:` or --solver; see `gridreduce solvers`, docs/solvers.md) also DIR/<K>.answer and DIR/<K>.verdict, and the stats columns solver, solver_status, solver_seconds, solver_peak_kb.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
 )]
 pub struct Args {
     /// Pipeline file (see reductions/ and docs/pipelines.md).
@@ -52,7 +61,8 @@ pub struct Args {
     #[arg(short = 'o', long = "out", value_name = "DIR")]
     pub out: PathBuf,
     /// Per-puzzle time limit, in seconds, on anything that solves (the witness of a puzzle without
-    /// a known solution); a puzzle past it is recorded as `timeout` and the run goes on.
+    /// a known solution); a puzzle past it is recorded as `timeout` and the run goes on. It also
+    /// bounds each external solver run on its own (the solver's process group is killed at it).
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<f64>,
     /// Worker threads (default: one per core).
@@ -61,6 +71,37 @@ pub struct Args {
     /// Only the first N puzzles of the file.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// External solver run on every export, decoded and verified (a profile of `gridreduce
+    /// solvers`); overrides the pipeline's `solver:`. `--time-limit` bounds each solver run.
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+    /// Only shard K of N (1 ≤ K ≤ N): the puzzles whose index i has (i-1) mod N = K-1. Combine the
+    /// shards' folders with `gridreduce merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+/// `--shard K/N` read: (K, N) with 1 ≤ K ≤ N.
+pub fn parse_shard(text: &str) -> Result<(usize, usize)> {
+    let bad = || {
+        Error::Usage(format!(
+            "--shard {text}: give K/N with 1 <= K <= N, e.g. --shard 2/8"
+        ))
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// Whether item `index` (1-based) belongs to shard K of N.
+pub fn in_shard(index: usize, (k, n): (usize, usize)) -> bool {
+    (index.max(1) - 1) % n == k - 1
 }
 
 /// The stem of puzzle K's files: K zero-padded to 5 digits, so names sort in file order and do not
@@ -83,8 +124,73 @@ pub fn header(pipeline: &Pipeline) -> Vec<String> {
         .collect();
     h.extend(size_columns(pipeline).into_iter().map(|(c, _)| c));
     h.push("seconds".into());
+    if pipeline.solver.is_some() {
+        h.extend(SOLVER_COLUMNS.iter().map(|c| c.to_string()));
+    }
     h.push("message".into());
     h
+}
+
+/// The columns a run with a solver adds to `stats.csv`.
+pub const SOLVER_COLUMNS: [&str; 4] = [
+    "solver",
+    "solver_status",
+    "solver_seconds",
+    "solver_peak_kb",
+];
+
+/// The timing columns of `stats.csv`: the only ones that differ between two runs of one pipeline
+/// on one collection (sharded or not).
+pub const TIMING_COLUMNS: [&str; 3] = ["seconds", "solver_seconds", "solver_peak_kb"];
+
+/// What the solver did with one item, as `DIR/<K>.verdict` records it (one CSV line: solver,
+/// status, seconds, peak KiB, message), so a rerun with the same solver does not run it again.
+#[derive(Clone, Debug, PartialEq)]
+struct SolverRecord {
+    solver: String,
+    status: SolverStatus,
+    seconds: String,
+    peak_kb: String,
+    message: String,
+}
+
+impl SolverRecord {
+    fn read(path: &Path) -> Option<SolverRecord> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_path(path)
+            .ok()?;
+        let r = reader.records().next()?.ok()?;
+        Some(SolverRecord {
+            solver: r.get(0)?.to_string(),
+            status: SolverStatus::from_name(r.get(1)?)?,
+            seconds: r.get(2)?.to_string(),
+            peak_kb: r.get(3)?.to_string(),
+            message: r.get(4)?.to_string(),
+        })
+    }
+    fn write(&self, path: &Path) -> Result<()> {
+        write_atomic(path, |w| {
+            let mut csv = csv::Writer::from_writer(w);
+            csv.write_record([
+                self.solver.as_str(),
+                self.status.name(),
+                &self.seconds,
+                &self.peak_kb,
+                &self.message,
+            ])
+            .map_err(std::io::Error::other)?;
+            csv.flush()
+        })
+    }
+    fn columns(&self) -> Vec<(String, String)> {
+        vec![
+            ("solver".into(), self.solver.clone()),
+            ("solver_status".into(), self.status.name().into()),
+            ("solver_seconds".into(), self.seconds.clone()),
+            ("solver_peak_kb".into(), self.peak_kb.clone()),
+        ]
+    }
 }
 
 /// How an item ended, for its stats row.
@@ -107,6 +213,8 @@ struct RunJob<'a> {
     time_limit: Option<Duration>,
     /// Seconds of items finished by earlier runs, from the old stats.csv.
     earlier_seconds: HashMap<usize, String>,
+    /// The external solver run on every export.
+    solver: Option<Solver>,
 }
 
 impl RunJob<'_> {
@@ -200,6 +308,142 @@ impl RunJob<'_> {
         map.write(&self.path(index, "map"))?;
         Ok(Ok(map))
     }
+
+    /// Runs the solver on item `index`'s finished export (unless an earlier run's verdict with the
+    /// same solver is there): in a private scratch folder inside DIR, under the time limit; its
+    /// answer is kept as `<K>.answer`, the verdict as `<K>.verdict` (last).
+    fn solve(
+        &self,
+        solver: &Solver,
+        index: usize,
+        entry: &Entry,
+        map: &MapFile,
+    ) -> Result<SolverRecord> {
+        let verdict_path = self.path(index, "verdict");
+        if let Some(r) = SolverRecord::read(&verdict_path)
+            && r.solver == solver.name
+            && r.status != SolverStatus::Timeout
+        {
+            return Ok(r);
+        }
+        let record = |status, seconds: String, peak_kb: String, message: String| SolverRecord {
+            solver: solver.name.clone(),
+            status,
+            seconds,
+            peak_kb,
+            message,
+        };
+        let map_path = self.path(index, "map");
+        let (_, built) = match crate::route::rebuild(map, &map_path) {
+            Ok(x) => x,
+            Err(e) => {
+                return Ok(record(
+                    SolverStatus::BadOutput,
+                    String::new(),
+                    String::new(),
+                    e.to_string(),
+                ));
+            }
+        };
+        let scratch = tempfile::Builder::new()
+            .prefix(".gridreduce-solver-")
+            .tempdir_in(self.dir)
+            .map_err(|e| Error::io(self.dir, e))?;
+        let input = std::path::absolute(self.dir.join(&map.target.file))
+            .map_err(|e| Error::io(self.dir, e))?;
+        let (stdout, stderr, output) = (
+            scratch.path().join("stdout"),
+            scratch.path().join("stderr"),
+            scratch.path().join("answer"),
+        );
+        let argv = solver.argv(&input, &output, scratch.path());
+        let finished = match process::run(&argv, scratch.path(), &stdout, &stderr, self.time_limit)
+        {
+            Ok(f) => f,
+            Err(e) => {
+                let r = record(
+                    SolverStatus::Crashed,
+                    String::new(),
+                    String::new(),
+                    format!("cannot start `{}`: {e}", argv.join(" ")),
+                );
+                r.write(&verdict_path)?;
+                return Ok(r);
+            }
+        };
+        let answer = match solver.answer {
+            AnswerFrom::Stdout => stdout,
+            AnswerFrom::File => output,
+        };
+        // Kept beside the export (`gridreduce decode <K>.map <K>.answer` redoes the check), and
+        // judged there so messages name the kept file.
+        let kept = self.path(index, "answer");
+        let judged = if answer.is_file() {
+            write_atomic(&kept, |w| {
+                std::io::copy(&mut std::fs::File::open(&answer)?, w).map(|_| ())
+            })?;
+            kept
+        } else {
+            answer
+        };
+        let mut v = verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref());
+        // Files named as in the folder (`00003.answer`), so shards' messages equal an unsharded
+        // run's.
+        v.message = v.message.replace(&format!("{}/", self.dir.display()), "");
+        // A claim of no solution against the solution the collection gives is refuted.
+        if v.status == SolverStatus::NoSolutionClaimed && entry.solution.is_some() {
+            v = verdict::Verdict {
+                status: SolverStatus::WrongAnswer,
+                message: "the solver says there is no solution, but the collection gives one"
+                    .into(),
+            };
+        }
+        let r = record(
+            v.status,
+            format!("{:.3}", finished.seconds),
+            // 0: the process ended before its memory could be sampled.
+            if finished.peak_kb == 0 {
+                String::new()
+            } else {
+                finished.peak_kb.to_string()
+            },
+            v.message,
+        );
+        r.write(&verdict_path)?;
+        Ok(r)
+    }
+
+    /// The item's report with the solver's verdict added (its columns, its message, a loud line
+    /// on stderr for a wrong answer).
+    fn with_solver(
+        &self,
+        mut report: ItemReport,
+        index: usize,
+        entry: &Entry,
+        map: &MapFile,
+    ) -> Result<ItemReport> {
+        let Some(solver) = &self.solver else {
+            return Ok(report);
+        };
+        let r = self.solve(solver, index, entry, map)?;
+        report.row.extend(r.columns());
+        if r.status != SolverStatus::Solved {
+            let text = format!("{}: {}: {}", r.solver, r.status.name(), r.message);
+            if let Some((_, m)) = report.row.iter_mut().find(|(k, _)| k == "message")
+                && m.is_empty()
+            {
+                *m = text.clone();
+            }
+            let place = format!("{}:{}: {}", self.puzzles.display(), entry.line, entry.name);
+            report.message = Some(if r.status == SolverStatus::WrongAnswer {
+                format!("*** WRONG ANSWER *** {place}: {text}")
+            } else {
+                format!("{place}: {text}")
+            });
+        }
+        report.solver = Some(r.status);
+        Ok(report)
+    }
 }
 
 impl Job<Item> for RunJob<'_> {
@@ -228,6 +472,7 @@ impl Job<Item> for RunJob<'_> {
                         },
                     ),
                     message: Some(message),
+                    solver: None,
                 });
             }
         };
@@ -237,7 +482,7 @@ impl Job<Item> for RunJob<'_> {
                 .get(&index)
                 .cloned()
                 .unwrap_or_default();
-            return Ok(ItemReport {
+            let report = ItemReport {
                 status: Status::Skipped,
                 row: self.row(
                     index,
@@ -251,7 +496,9 @@ impl Job<Item> for RunJob<'_> {
                     },
                 ),
                 message: None,
-            });
+                solver: None,
+            };
+            return self.with_solver(report, index, entry, &map);
         }
         let start = Instant::now();
         let outcome = self.export(index, entry)?;
@@ -262,7 +509,7 @@ impl Job<Item> for RunJob<'_> {
             Err(e) => (Status::Bad, None, Some(e.to_string())),
         };
         let text = message.clone().unwrap_or_default();
-        Ok(ItemReport {
+        let report = ItemReport {
             status,
             row: self.row(
                 index,
@@ -284,7 +531,12 @@ impl Job<Item> for RunJob<'_> {
                     entry.name
                 )
             }),
-        })
+            solver: None,
+        };
+        match &outcome {
+            Ok(map) => self.with_solver(report, index, entry, map),
+            Err(_) => Ok(report),
+        }
     }
 }
 
@@ -348,6 +600,9 @@ fn remove_orphan_temps(dir: &Path) {
             if name.starts_with(".gridreduce-") && name.ends_with(".tmp") {
                 let _ = std::fs::remove_file(e.path());
             }
+            if name.starts_with(".gridreduce-solver-") {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
         }
     }
 }
@@ -392,7 +647,10 @@ fn claim_folder(dir: &Path, pipeline: &Pipeline) -> Result<()> {
                 record.display()
             )));
         }
-        return Ok(());
+        // The same exports with another solver (`--solver`): the record names the latest one.
+        if earlier.solver == pipeline.solver {
+            return Ok(());
+        }
     }
     write_atomic(&record, |w| w.write_all(pipeline.to_yaml().as_bytes())).map_err(|e| {
         Error::Usage(format!(
@@ -407,7 +665,25 @@ fn claim_folder(dir: &Path, pipeline: &Pipeline) -> Result<()> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let pipeline = Pipeline::read(&args.pipeline)?;
+    let mut pipeline = Pipeline::read(&args.pipeline)?;
+    if let Some(name) = &args.solver {
+        pipeline.solver = Some(SolverChoice::Profile(name.clone()));
+    }
+    let solver = match &pipeline.solver {
+        None => None,
+        Some(choice) => {
+            let s = Solver::from_choice(choice, pipeline.options.route.name())
+                .map_err(|m| Error::Usage(format!("--solver: {m}")))?;
+            if external::on_path(&s.command[0]).is_none() {
+                return Err(Error::Usage(format!(
+                    "solver `{}`: `{}` is not on PATH (gridreduce solvers lists what is found; scripts/install-solvers.sh installs the Debian ones)",
+                    s.name, s.command[0]
+                )));
+            }
+            Some(s)
+        }
+    };
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let time_limit = match args.time_limit {
         None => None,
         Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
@@ -450,6 +726,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(n) = args.limit {
         items.truncate(n);
     }
+    if let Some(shard) = shard {
+        items.retain(|(index, _)| in_shard(*index, shard));
+    }
     let dir = args.out.as_path();
     std::fs::create_dir_all(dir).map_err(|e| {
         Error::Usage(format!(
@@ -468,6 +747,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         format: loaded.format,
         time_limit,
         earlier_seconds: earlier_seconds(&stats),
+        solver,
     };
     let name = args
         .pipeline
@@ -516,6 +796,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         0
     };
+    let mut code = code;
+    if job.solver.is_some() {
+        let counts: Vec<String> = SolverStatus::all()
+            .iter()
+            .map(|s| {
+                let n = report.items.iter().filter(|r| r.solver == Some(*s)).count();
+                format!("{n} {}", s.name())
+            })
+            .collect();
+        summary.push_str(&format!("; solver: {}", counts.join(", ")));
+        let wrong = report
+            .items
+            .iter()
+            .filter(|r| r.solver == Some(SolverStatus::WrongAnswer))
+            .count();
+        if wrong > 0 {
+            summary.push_str(&format!("; {wrong} WRONG ANSWER(S), see above"));
+            // A failed check outranks a timeout; bad input outranks both.
+            if code != 2 {
+                code = 1;
+            }
+        }
+    }
     println!("{summary}");
     Ok(ExitCode::from(code))
 }

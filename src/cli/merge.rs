@@ -1,0 +1,177 @@
+//! `gridreduce merge DIR… -o DIR`: the output folders of a sharded run (`run --shard K/N`)
+//! combined into exactly what one unsharded run writes: every item's files, one `pipeline.yaml`,
+//! one `stats.csv` with the rows in index order (only the timing columns can differ from an
+//! unsharded run's).
+//!
+//! Refused, with one line naming the folder: shards of different pipelines or columns, a folder
+//! without `stats.csv` (a shard still running or killed: rerun it first), an item in two shards
+//! with different files, an index in two shards' `stats.csv`.
+
+use crate::batch::{self, Row};
+use crate::error::{Error, Result};
+use crate::pipeline::Pipeline;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Combine the output folders of `run --shard K/N` into one.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  for k in 1 2 3; do gridreduce run p.yaml puzzles.txt --shard $k/3 -o out-$k & done; wait\n  gridreduce merge out-1 out-2 out-3 -o out"
+)]
+pub struct Args {
+    /// The shards' output folders.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// The merged folder (created if missing).
+    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// Files of a run folder that are the run's own, not an item's.
+fn is_item_file(name: &str) -> bool {
+    !(name.starts_with('.') || name == "stats.csv" || name == "pipeline.yaml")
+}
+
+/// Reads a shard's stats.csv: header and rows.
+fn read_stats(dir: &Path) -> Result<(Vec<String>, Vec<Row>)> {
+    let path = dir.join("stats.csv");
+    if !path.is_file() {
+        return Err(Error::Usage(format!(
+            "{} has no stats.csv: its run has not finished (rerun that shard first)",
+            dir.display()
+        )));
+    }
+    let bad = |e: csv::Error| Error::Usage(format!("{}: {e}", path.display()));
+    let mut reader = csv::Reader::from_path(&path).map_err(bad)?;
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(bad)?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(bad)?;
+        rows.push(
+            header
+                .iter()
+                .cloned()
+                .zip(record.iter().map(str::to_string))
+                .collect(),
+        );
+    }
+    Ok((header, rows))
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let first = &args.dirs[0];
+    let pipeline_path = first.join("pipeline.yaml");
+    let pipeline = Pipeline::read(&pipeline_path)?;
+    let pipeline_bytes = std::fs::read(&pipeline_path).map_err(|e| Error::io(&pipeline_path, e))?;
+    let mut header: Option<Vec<String>> = None;
+    let mut rows: BTreeMap<usize, Row> = BTreeMap::new();
+    // Item file name → the shard it comes from.
+    let mut files: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for dir in &args.dirs {
+        let other = Pipeline::read(&dir.join("pipeline.yaml"))?;
+        if other != pipeline {
+            return Err(Error::Usage(format!(
+                "{} holds a run of another pipeline than {}",
+                dir.display(),
+                first.display()
+            )));
+        }
+        let (h, shard_rows) = read_stats(dir)?;
+        match &header {
+            None => header = Some(h),
+            Some(known) if *known != h => {
+                return Err(Error::Usage(format!(
+                    "{}/stats.csv has other columns than {}/stats.csv",
+                    dir.display(),
+                    first.display()
+                )));
+            }
+            Some(_) => {}
+        }
+        for row in shard_rows {
+            let index = row
+                .iter()
+                .find(|(k, _)| k == "index")
+                .and_then(|(_, v)| v.parse::<usize>().ok())
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{}/stats.csv: a row without an index",
+                        dir.display()
+                    ))
+                })?;
+            if rows.insert(index, row).is_some() {
+                return Err(Error::Usage(format!(
+                    "puzzle {index} is in two shards (again in {}): merge the shards of one --shard K/N split",
+                    dir.display()
+                )));
+            }
+        }
+        let read = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+        for entry in read {
+            let entry = entry.map_err(|e| Error::io(dir, e))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !is_item_file(&name) || !entry.path().is_file() {
+                continue;
+            }
+            if let Some(earlier) = files.get(&name) {
+                let same = std::fs::read(earlier).ok() == std::fs::read(entry.path()).ok();
+                if !same {
+                    return Err(Error::Usage(format!(
+                        "{name} differs between {} and {}",
+                        earlier.display(),
+                        entry.path().display()
+                    )));
+                }
+                continue;
+            }
+            files.insert(name, entry.path());
+        }
+    }
+    let out = &args.out;
+    std::fs::create_dir_all(out).map_err(|e| {
+        Error::Usage(format!(
+            "cannot create the output folder {}: {e}",
+            out.display()
+        ))
+    })?;
+    let record = out.join("pipeline.yaml");
+    if record.exists() && Pipeline::read(&record)? != pipeline {
+        return Err(Error::Usage(format!(
+            "{} holds the outputs of another pipeline ({}); use another folder",
+            out.display(),
+            record.display()
+        )));
+    }
+    crate::formats::write_atomic(&record, |w| w.write_all(&pipeline_bytes))?;
+    // Each item's `.map` after its other files, as `run` writes them: an item is finished in the
+    // merged folder iff its `.map` is there.
+    let (maps, others): (Vec<_>, Vec<_>) = files.iter().partition(|(n, _)| n.ends_with(".map"));
+    for (name, from) in others.into_iter().chain(maps) {
+        let to = out.join(name);
+        if std::fs::canonicalize(from).ok() == std::fs::canonicalize(&to).ok() {
+            continue;
+        }
+        crate::formats::write_atomic(&to, |w| {
+            std::io::copy(&mut std::fs::File::open(from)?, w).map(|_| ())
+        })?;
+    }
+    let header = header.unwrap_or_default();
+    let rows: Vec<Row> = rows.into_values().collect();
+    let stats = out.join("stats.csv");
+    batch::write_csv(&stats, &header, &rows)?;
+    println!(
+        "{}: merged {} shard(s): {} puzzles, {} files; wrote {}",
+        out.display(),
+        args.dirs.len(),
+        rows.len(),
+        files.len(),
+        stats.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

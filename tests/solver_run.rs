@@ -1,0 +1,384 @@
+//! `run` with external solvers (issue 16): real Debian solvers solve, decode and verify every
+//! item; fake solvers (tiny shell scripts) give each status and the run goes on; `--shard K/N` run
+//! concurrently and merged equals the unsharded run.
+
+mod common;
+
+use common::{assert_exit, gridreduce, shipped, text};
+use gridreduce::route::{Params, find, first_solution};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+/// Whether `program` is installed; prints a visible `SKIPPED:` line when it is not.
+fn present(program: &str, what: &str) -> bool {
+    let found = gridreduce::external::on_path(program).is_some();
+    if !found {
+        eprintln!(
+            "SKIPPED: {what}: `{program}` not installed (scripts/install-solvers.sh installs it)"
+        );
+    }
+    found
+}
+
+/// stats.csv as rows of column → value.
+fn stats(dir: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(dir.join("stats.csv")).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .cloned()
+                .zip(r.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+fn write_pipeline(dir: &Path, source: &str, to: &str, solver: &str) -> String {
+    let path = dir.join(format!("{source}-{to}.yaml"));
+    std::fs::write(
+        &path,
+        format!("source: {source}\ndescription: test\nto: {to}\nsolver: {solver}\n"),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_installed_profile_solves_decodes_and_verifies_every_item() {
+    let cases = [
+        ("minisat", "sudoku", "cnf", "data/sudoku/royle17.txt"),
+        ("cadical", "sudoku", "cnf", "data/sudoku/royle17.txt"),
+        ("glpsol", "sudoku", "lp", "data/sudoku/royle17.txt"),
+        ("cbc", "sudoku", "lp", "data/sudoku/royle17.txt"),
+        ("minisat+", "suguru", "opb", "data/suguru/backtrack-180.txt"),
+        ("clasp", "suguru", "opb", "data/suguru/backtrack-180.txt"),
+        ("minizinc", "sudoku", "mzn", "data/sudoku/royle17.txt"),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let mut ran = 0;
+    for (solver, source, to, puzzles) in cases {
+        if !present(solver, &format!("the {solver} profile")) {
+            continue;
+        }
+        let pipeline = write_pipeline(tmp.path(), source, to, solver);
+        let out = tmp.path().join(solver);
+        let o = out.to_string_lossy();
+        let run = gridreduce(&["run", &pipeline, puzzles, "--limit", "3", "-o", &o]);
+        assert_exit(&run, 0, solver);
+        let rows = stats(&out);
+        assert_eq!(rows.len(), 3, "{solver}");
+        for row in &rows {
+            assert_eq!(row["solver"], solver, "{row:?}");
+            assert_eq!(row["solver_status"], "solved", "{solver}: {row:?}");
+            assert!(row["solver_seconds"].parse::<f64>().is_ok(), "{row:?}");
+            // The kept answer decodes again outside the run.
+            let stem = format!("{:05}", row["index"].parse::<usize>().unwrap());
+            let decode = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+                .args(["decode", &format!("{stem}.map"), &format!("{stem}.answer")])
+                .current_dir(&out)
+                .output()
+                .unwrap();
+            assert_exit(&decode, 0, &format!("{solver}: decode {stem}"));
+        }
+        ran += 1;
+    }
+    eprintln!("{ran} solver profile(s) ran");
+}
+
+/// A fake solver that acts on the item its input file names: 00001 sleeps past the limit,
+/// 00002 crashes (exit 139), 00003 prints garbage, 00004 says UNSATISFIABLE, 00005 prints item
+/// 4's model (a model of another puzzle: not a model of this formula), 00006 prints its own model.
+#[test]
+fn fake_solvers_give_every_status_and_the_run_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let answers = tmp.path().join("answers");
+    std::fs::create_dir(&answers).unwrap();
+    let puzzles = shipped("sudoku/royle17.txt");
+    let cnf = find("cnf").unwrap();
+    let model = |k: usize| {
+        let p = &puzzles[k - 1].1;
+        let built = cnf.build(p, &Params::new()).unwrap();
+        built
+            .witness_answer(&first_solution(p).unwrap().unwrap())
+            .unwrap()
+    };
+    std::fs::write(answers.join("00005"), model(4)).unwrap();
+    std::fs::write(answers.join("00006"), model(6)).unwrap();
+    let script = tmp.path().join("fake.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ncase \"$(basename \"$1\" .cnf)\" in\n\
+             00001) exec sleep 60 ;;\n\
+             00002) exit 139 ;;\n\
+             00003) echo 'this is not a model' ;;\n\
+             00004) echo 's UNSATISFIABLE'; exit 20 ;;\n\
+             *) cat '{}'/\"$(basename \"$1\" .cnf)\" ;;\nesac\n",
+            answers.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pipeline = write_pipeline(
+        tmp.path(),
+        "sudoku",
+        "cnf",
+        &format!(
+            "{{command: \"{} {{input}}\", answer: stdout}}",
+            script.display()
+        ),
+    );
+    let out = tmp.path().join("out");
+    let o = out.to_string_lossy();
+    let run = gridreduce(&[
+        "run",
+        &pipeline,
+        "data/sudoku/royle17.txt",
+        "--limit",
+        "6",
+        "--time-limit",
+        "1",
+        "-o",
+        &o,
+    ]);
+    // A wrong answer makes the run's exit code 1, after every item was done.
+    assert_exit(&run, 1, "fake solver run");
+    let err = text(&run.stderr);
+    assert!(err.contains("*** WRONG ANSWER ***"), "{err}");
+    let rows = stats(&out);
+    let got: Vec<&str> = rows.iter().map(|r| r["solver_status"].as_str()).collect();
+    assert_eq!(
+        got,
+        [
+            "timeout",
+            "crashed",
+            "bad-output",
+            "no-solution-claimed",
+            "wrong-answer",
+            "solved"
+        ],
+        "{rows:?}"
+    );
+    assert!(rows.iter().all(|r| r["status"] == "ok"), "{rows:?}");
+    assert!(rows[1]["message"].contains("exit code 139"), "{rows:?}");
+    // No scratch folder is left behind.
+    let leftovers: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".gridreduce-solver-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// Every file of a run folder, with stats.csv and the `.verdict` records' timing columns blanked.
+fn contents(dir: &Path) -> BTreeMap<String, String> {
+    let timing = ["seconds", "solver_seconds", "solver_peak_kb"];
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let body = std::fs::read_to_string(e.path()).unwrap();
+        let body = if name == "stats.csv" {
+            let mut lines = body.lines();
+            let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+            let mut kept = vec![header.join(",")];
+            for line in lines {
+                let cells: Vec<&str> = line.split(',').collect();
+                kept.push(
+                    cells
+                        .iter()
+                        .zip(&header)
+                        .map(|(c, h)| if timing.contains(h) { "" } else { c })
+                        .collect::<Vec<_>>()
+                        .join(","),
+                );
+            }
+            kept.join("\n")
+        } else if name.ends_with(".verdict") {
+            // solver,status,seconds,peak_kb,message
+            let cells: Vec<&str> = body.splitn(5, ',').collect();
+            format!("{},{},,,{}", cells[0], cells[1], cells[4])
+        } else {
+            body
+        };
+        out.insert(name, body);
+    }
+    out
+}
+
+#[test]
+fn three_concurrent_shards_merge_to_the_unsharded_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    // A deterministic fake solver: the model of items 2 and 5, "no solution" for the others.
+    let answers = tmp.path().join("answers");
+    std::fs::create_dir(&answers).unwrap();
+    let puzzles = shipped("sudoku/royle17.txt");
+    let cnf = find("cnf").unwrap();
+    for k in [2usize, 5] {
+        let p = &puzzles[k - 1].1;
+        let built = cnf.build(p, &Params::new()).unwrap();
+        let answer = built
+            .witness_answer(&first_solution(p).unwrap().unwrap())
+            .unwrap();
+        std::fs::write(answers.join(format!("{k:05}")), answer).unwrap();
+    }
+    let script = tmp.path().join("fake.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nf='{}'/\"$(basename \"$1\" .cnf)\"\nif [ -f \"$f\" ]; then cat \"$f\"; else echo 's UNSATISFIABLE'; fi\n",
+            answers.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pipeline = write_pipeline(
+        tmp.path(),
+        "sudoku",
+        "cnf",
+        &format!("{{command: \"{} {{input}}\"}}", script.display()),
+    );
+    let run = |out: &Path, shard: Option<&str>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
+        c.args([
+            "run",
+            &pipeline,
+            "data/sudoku/royle17.txt",
+            "--limit",
+            "8",
+            "-o",
+        ])
+        .arg(out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if let Some(s) = shard {
+            c.args(["--shard", s]);
+        }
+        c
+    };
+    let whole = tmp.path().join("whole");
+    let o = run(&whole, None).output().unwrap();
+    assert_exit(&o, 0, "unsharded run");
+    let shards: Vec<_> = (1..=3)
+        .map(|k| tmp.path().join(format!("shard{k}")))
+        .collect();
+    // All three started before any is waited for: they run concurrently.
+    let children: Vec<_> = shards
+        .iter()
+        .enumerate()
+        .map(|(i, dir)| {
+            run(dir, Some(&format!("{}/3", i + 1)))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let o = c.wait_with_output().unwrap();
+        assert_exit(&o, 0, "shard run");
+    }
+    // Shard 2 of 3 holds items 2, 5, 8.
+    let indices: Vec<String> = stats(&shards[1])
+        .iter()
+        .map(|r| r["index"].clone())
+        .collect();
+    assert_eq!(indices, ["2", "5", "8"]);
+    let merged = tmp.path().join("merged");
+    let mut args: Vec<String> = vec!["merge".into()];
+    args.extend(shards.iter().map(|d| d.to_string_lossy().into_owned()));
+    args.extend(["-o".into(), merged.to_string_lossy().into_owned()]);
+    let m = gridreduce(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_exit(&m, 0, "merge");
+    let (want, got) = (contents(&whole), contents(&merged));
+    assert_eq!(
+        want.keys().collect::<Vec<_>>(),
+        got.keys().collect::<Vec<_>>()
+    );
+    for (name, body) in &want {
+        assert_eq!(body, &got[name], "{name} differs");
+    }
+    assert!(
+        want["stats.csv"].contains(",solved,"),
+        "{}",
+        want["stats.csv"]
+    );
+}
+
+/// A solver that says "no solution" for puzzles whose solutions the collection gives is wrong.
+#[test]
+fn a_no_solution_claim_against_a_known_solution_is_a_wrong_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("unsat.sh");
+    std::fs::write(&script, "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pipeline = write_pipeline(
+        tmp.path(),
+        "sudoku",
+        "cnf",
+        &format!("{{command: \"{} {{input}}\"}}", script.display()),
+    );
+    let out = tmp.path().join("out");
+    let o = out.to_string_lossy();
+    let args = ["run", &pipeline, "data/sudoku/sudoku4_vu_kr_100.txt"];
+    let run = gridreduce(&[&args[..], &["--limit", "2", "-o", &o]].concat());
+    assert_exit(&run, 1, "unsat claims against known solutions");
+    let rows = stats(&out);
+    assert!(
+        rows.iter().all(|r| r["solver_status"] == "wrong-answer"
+            && r["message"].contains("the collection gives one")),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn bad_shards_and_unknown_solvers_are_refused_with_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tmp.path().join("x");
+    let o = o.to_string_lossy();
+    for shard in ["0/3", "4/3", "2", "a/b"] {
+        let r = gridreduce(&[
+            "run",
+            "reductions/sudoku-cnf-extended.yaml",
+            "data/sudoku/royle17.txt",
+            "--shard",
+            shard,
+            "-o",
+            &o,
+        ]);
+        assert_exit(&r, 2, shard);
+        assert!(text(&r.stderr).contains("--shard"), "{}", text(&r.stderr));
+    }
+    let r = gridreduce(&[
+        "run",
+        "reductions/sudoku-cnf-extended.yaml",
+        "data/sudoku/royle17.txt",
+        "--solver",
+        "clasp",
+        "-o",
+        &o,
+    ]);
+    assert_exit(&r, 2, "clasp on cnf");
+    assert!(
+        text(&r.stderr).contains("solver `clasp` reads opb exports"),
+        "{}",
+        text(&r.stderr)
+    );
+    let pipeline = write_pipeline(tmp.path(), "sudoku", "cnf", "{command: \"x\", answr: file}");
+    let r = gridreduce(&["run", &pipeline, "data/sudoku/royle17.txt", "-o", &o]);
+    assert_exit(&r, 2, "bad solver mapping");
+    let e = text(&r.stderr);
+    assert!(
+        e.contains(":4:") && e.contains("unknown key `answr`"),
+        "{e}"
+    );
+}
