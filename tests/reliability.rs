@@ -265,3 +265,37 @@ fn the_bad_input_corpus_covers_every_failure_mode_of_issue_9() {
         }
     }
 }
+
+/// Issue 19: a leading UTF-8 byte order mark is skipped by every line reader, so a Suguru file
+/// saved by a Windows editor is still read as a Suguru (it was taken for a Sudoku before).
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let (code, stderr, _) = run(&["info", "tests/bad/issue19/suguru6-bom.txt"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    let out = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(["info", "tests/bad/issue19/suguru6-bom.txt"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("suguru 6x6"));
+}
+
+/// Issue 19: `--regions /dev/zero` is refused at the first over-long line (it grew until out of
+/// memory before); the reader stops at its first error instead of skipping on for ever.
+#[test]
+fn regions_from_dev_zero_are_refused() {
+    let (code, stderr, out) = run(&[
+        "info",
+        "tests/bad/issue19/sudoku4.txt",
+        "--regions",
+        "/dev/zero",
+    ]);
+    assert_eq!(
+        (code, stderr.as_str(), out),
+        (
+            Some(2),
+            "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n",
+            0
+        )
+    );
+}
