@@ -299,3 +299,81 @@ fn regions_from_dev_zero_are_refused() {
         )
     );
 }
+
+/// Issue 19: the `plot` CSV reader is bounded (1 MiB a line, 256 MiB a file): `/dev/zero` is
+/// refused at once instead of growing until out of memory.
+#[test]
+fn plot_of_dev_zero_is_refused() {
+    let (code, stderr, out) = run(&["plot", "/dev/zero", "--y", "a", "-o", "/tmp/never"]);
+    assert_eq!(
+        (code, stderr.as_str(), out),
+        (
+            Some(2),
+            "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n",
+            0
+        )
+    );
+}
+
+/// Issue 19: a time limit above the accepted range says what the range is (it said "must be a
+/// positive number" for 1e20).
+#[test]
+fn a_huge_time_limit_names_the_range() {
+    let (code, stderr, _) = run(&[
+        "hcp",
+        "solve",
+        "data/hcp/fhcp/graph1.hcp",
+        "--time-limit",
+        "1e20",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("`1e20`: the time limit is at most 1000000000 seconds"),
+        "{stderr}"
+    );
+}
+
+/// Issue 19: under `ulimit -f` a write past the limit is the usual one-line error with exit code 2
+/// (SIGXFSZ is ignored) and leaves no temp file behind.
+#[test]
+fn a_file_size_limit_is_one_error_and_no_temp_file() {
+    let dir = std::env::temp_dir().join(format!("gridreduce-fsize-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_base = dir.join("big");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
+    cmd.args([
+        "reduce",
+        "data/sudoku/sudoku4_vu_kr_100.txt",
+        "--index",
+        "1",
+    ])
+    .args(["--to", "cnf", "-o"])
+    .arg(&out_base)
+    .current_dir(env!("CARGO_MANIFEST_DIR"));
+    // SAFETY: setrlimit is async-signal-safe; the closure runs in the child before exec.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 512,
+                rlim_max: 512,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("gridreduce: "), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
