@@ -377,3 +377,93 @@ fn a_file_size_limit_is_one_error_and_no_temp_file() {
     assert!(left.is_empty(), "left behind: {left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 19: SIGINT or SIGTERM while an output is being written removes the temp file (and
+/// `run`'s lock) and exits with 128 + the signal. The child waits at a known point
+/// (`GRIDREDUCE_TEST_HOLD`: it creates the marker file once its first temp file exists), so the
+/// signal always arrives mid-write.
+fn interrupted_write(args: &[&str], signal: i32, name: &str) -> (Option<i32>, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("gridreduce-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let marker =
+        std::env::temp_dir().join(format!("gridreduce-{name}-{}.held", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(
+            args.iter()
+                .map(|a| a.replace("{dir}", dir.to_str().unwrap())),
+        )
+        .env("GRIDREDUCE_TEST_HOLD", &marker)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the marker (the child is then parked with its temp file open), or for the child to
+    // end without reaching it (the test then fails on its exit code).
+    while !marker.exists() {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::yield_now();
+    }
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    let status = child.wait().unwrap();
+    let _ = std::fs::remove_file(&marker);
+    let mut left: Vec<String> = Vec::new();
+    for e in walk(&dir) {
+        left.push(e.strip_prefix(&dir).unwrap().display().to_string());
+    }
+    left.sort();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (status.code(), left)
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn sigint_during_reduce_leaves_no_temp_file() {
+    let (code, left) = interrupted_write(
+        &[
+            "reduce",
+            "tests/bad/issue19/sudoku4.txt",
+            "--to",
+            "cnf",
+            "-o",
+            "{dir}/out",
+        ],
+        libc::SIGINT,
+        "sigint",
+    );
+    assert_eq!((code, left), (Some(130), Vec::<String>::new()));
+}
+
+#[test]
+fn sigterm_during_run_leaves_no_temp_file_and_no_lock() {
+    let (code, left) = interrupted_write(
+        &[
+            "run",
+            "tests/bad/issue19/cnf.yaml",
+            "tests/bad/issue19/sudoku4.txt",
+            "-o",
+            "{dir}/run",
+        ],
+        libc::SIGTERM,
+        "sigterm",
+    );
+    // Both the lock and a temp file existed when the signal came (the hold point is inside the
+    // first write, after the lock is taken); neither may remain.
+    assert_eq!((code, left), (Some(143), Vec::<String>::new()));
+}

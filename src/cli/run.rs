@@ -277,7 +277,10 @@ impl Job<Item> for RunJob<'_> {
 
 /// Keeps two runs out of one folder: `DIR/.gridreduce-run.lock` holds the running process id. A
 /// lock left by a killed run (its process is gone) is taken over.
-struct Lock(PathBuf);
+struct Lock {
+    path: PathBuf,
+    _registered: crate::cleanup::Registered,
+}
 
 impl Lock {
     fn take(dir: &Path) -> Result<Lock> {
@@ -301,13 +304,18 @@ impl Lock {
         }
         // Written in place (not atomically) on purpose: the lock is only advisory.
         std::fs::write(&path, format!("{}\n", std::process::id())).map_err(unwritable)?;
-        Ok(Lock(path))
+        // Removed by the signal handler on SIGINT/SIGTERM too.
+        let registered = crate::cleanup::register(&path);
+        Ok(Lock {
+            path,
+            _registered: registered,
+        })
     }
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 
