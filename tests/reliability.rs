@@ -467,3 +467,22 @@ fn sigterm_during_run_leaves_no_temp_file_and_no_lock() {
     // first write, after the lock is taken); neither may remain.
     assert_eq!((code, left), (Some(143), Vec::<String>::new()));
 }
+
+/// Issue 19: `run --jobs 100000` on a few puzzles starts a few workers (it started 100,000
+/// threads and hung): capped at 4 per core and one per puzzle.
+#[test]
+fn run_with_absurd_jobs_finishes() {
+    let dir = std::env::temp_dir().join(format!("gridreduce-jobs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, stderr, _) = run(&[
+        "run",
+        "tests/bad/issue19/cnf.yaml",
+        "tests/bad/issue19/sudoku4.txt",
+        "--jobs",
+        "100000",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

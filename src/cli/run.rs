@@ -56,7 +56,7 @@ pub struct Args {
     /// a known solution); a puzzle past it is recorded as `timeout` and the run goes on.
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<f64>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 4 per core and one per puzzle).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Only the first N puzzles of the file.
