@@ -486,3 +486,12 @@ fn run_with_absurd_jobs_finishes() {
     assert_eq!((code, stderr.as_str()), (Some(0), ""));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 19: the `--size` example of `generate suguru --help`, a 1×30 strip, generates (the
+/// default hint cap was 40% of the cells; a unique strip keeps about 70%).
+#[test]
+fn a_suguru_strip_generates() {
+    let (code, stderr, out) = run(&["generate", "suguru", "--size", "1x30", "--seed", "1"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert!(out > 0);
+}
