@@ -84,14 +84,22 @@ pub fn install_signal_handler() {
 #[cfg(not(unix))]
 pub fn install_signal_handler() {}
 
-/// For the signal tests (`tests/reliability.rs`): when `GRIDREDUCE_TEST_HOLD` names a file, the
-/// first temp file in flight creates it and this thread waits there for ever, so a test can send
-/// its signal at a known point (no sleeps, no race with a fast machine). Unset, a no-op.
+/// For the signal and kill tests (`tests/reliability.rs`, `tests/pipelines.rs`): when
+/// `GRIDREDUCE_TEST_HOLD` names a file, the K-th temp file in flight (`GRIDREDUCE_TEST_HOLD_AT`,
+/// default 1) creates it and every thread that reaches this point from then on waits here for
+/// ever, so a test can signal or kill the process at a known point: no sleeps, and no race with a
+/// fast machine (the process cannot finish). Unset, a no-op.
 pub fn test_hold_point() {
+    static WRITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let Some(marker) = std::env::var_os("GRIDREDUCE_TEST_HOLD") else {
         return;
     };
-    if std::fs::write(&marker, b"holding\n").is_ok() {
+    let at: usize = std::env::var("GRIDREDUCE_TEST_HOLD_AT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let k = WRITES.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+    if k >= at && std::fs::write(&marker, b"holding\n").is_ok() {
         loop {
             std::thread::park();
         }
