@@ -107,13 +107,25 @@ pub fn progress(len: usize, what: &str, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// How many workers more than cores `--jobs` may ask for: enough for items that wait on external
+/// solvers, few enough that `--jobs 100000` does not start 100,000 threads (issue 19).
+pub const JOBS_PER_CORE: usize = 4;
+
+/// The worker threads a batch starts: `jobs` (default one per core), at most [`JOBS_PER_CORE`]
+/// per core and no more than there are items, at least one.
+pub fn worker_count(jobs: Option<usize>, items: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    jobs.unwrap_or(cores)
+        .min(cores * JOBS_PER_CORE)
+        .min(items)
+        .max(1)
+}
+
 /// Runs `job` over `items` in parallel. Messages of bad and timed-out items go to stderr as they
 /// happen; after a fatal error no further item starts.
 pub fn run<T: Sync, J: Job<T>>(items: &[T], job: &J, options: &Options) -> Result<Report> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = options.jobs {
-        builder = builder.num_threads(n.max(1));
-    }
+    let builder =
+        rayon::ThreadPoolBuilder::new().num_threads(worker_count(options.jobs, items.len()));
     let pool = builder
         .build()
         .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))?;
@@ -212,6 +224,19 @@ mod tests {
                 },
             })
         }
+    }
+
+    #[test]
+    fn worker_count_is_capped_by_cores_and_items() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(worker_count(Some(100_000), 3), 3.min(cores * JOBS_PER_CORE));
+        assert_eq!(
+            worker_count(Some(100_000), 1_000_000),
+            cores * JOBS_PER_CORE
+        );
+        assert_eq!(worker_count(None, 1_000_000), cores);
+        assert_eq!(worker_count(Some(0), 0), 1);
+        assert_eq!(worker_count(Some(2), 10), 2.min(cores * JOBS_PER_CORE));
     }
 
     fn options(jobs: usize) -> Options {

@@ -6,6 +6,7 @@
 //! [`formats`].
 
 pub mod batch;
+pub mod cleanup;
 pub mod cli;
 pub mod cover;
 pub mod error;

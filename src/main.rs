@@ -12,7 +12,12 @@ fn main() -> ExitCode {
     // SAFETY: resetting a signal disposition to its default before any thread starts.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        // A write past `ulimit -f` must become the write error every command already reports as
+        // one line with exit code 2 (and its temp file removed), not a silent death by SIGXFSZ.
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
+    // Before any thread starts: SIGINT/SIGTERM remove the temp files in flight, then exit 130/143.
+    gridreduce::cleanup::install_signal_handler();
     let cli = gridreduce::cli::Cli::parse();
     match gridreduce::cli::run(cli) {
         Ok(code) => code,

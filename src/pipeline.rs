@@ -223,6 +223,9 @@ impl Pipeline {
             ))
             .in_file(path));
         }
+        let bytes = bytes
+            .strip_prefix(crate::formats::lines::BOM)
+            .unwrap_or(bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
             let before = &bytes[..e.valid_up_to()];
             let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
@@ -484,6 +487,9 @@ fn yaml_error(path: &Path, text: &str, e: &serde_saphyr::Error) -> InputError {
     } else if let Some(rest) = message.strip_prefix("duplicate mapping key: ") {
         let name = rest.split(',').next().unwrap_or(rest).trim();
         message = format!("duplicate key `{name}`");
+    } else if message.contains("from_str_multiple") || message.contains("multiple documents") {
+        message =
+            "a pipeline file holds one YAML document (a second starts here after `---`)".into();
     } else if message.starts_with("expected mapping start")
         || message.contains("expected struct")
         || message.contains("expected a mapping")

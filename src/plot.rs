@@ -128,10 +128,15 @@ pub struct Table {
 
 impl Table {
     pub fn read(path: &Path) -> Result<Table> {
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            return Err(Error::Input(
+                InputError::new("is a folder, not a CSV file").in_file(path),
+            ));
+        }
         let mut reader = csv::ReaderBuilder::new()
             .flexible(false)
-            .from_path(path)
-            .map_err(|e| csv_error(path, e))?;
+            .from_reader(CappedReader::new(file));
         let header: Vec<String> = reader
             .headers()
             .map_err(|e| csv_error(path, e))?
@@ -172,10 +177,102 @@ impl Table {
 }
 
 fn csv_error(path: &Path, e: csv::Error) -> Error {
+    if let csv::ErrorKind::Io(io) = e.kind()
+        && let Some(capped) = io.get_ref().and_then(|c| c.downcast_ref::<CapExceeded>())
+    {
+        return Error::Input(InputError::at_line(capped.line, capped.to_string()).in_file(path));
+    }
     let line = e.position().map(|p| p.line() as usize);
-    let mut err = InputError::new(format!("bad CSV: {e}")).in_file(path);
+    // The csv crate's message may quote a field; keep the line short whatever the file holds.
+    let mut err =
+        InputError::new(format!("bad CSV: {}", excerpt_long(&e.to_string()))).in_file(path);
     err.line = line;
     Error::Input(err)
+}
+
+/// At most 200 characters of a message that may quote input.
+fn excerpt_long(text: &str) -> String {
+    if text.chars().count() > 200 {
+        format!("{}…", text.chars().take(200).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// The most bytes a CSV file given to `plot` may hold (the stats CSV of the 49,158-puzzle
+/// collection is about 10 MB).
+pub const MAX_CSV_BYTES: u64 = 256 << 20;
+
+/// Why [`CappedReader`] stopped: the line it was in and which cap it hit.
+#[derive(Debug)]
+struct CapExceeded {
+    line: usize,
+    whole_file: bool,
+}
+
+impl std::fmt::Display for CapExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.whole_file {
+            write!(f, "a CSV file is at most {MAX_CSV_BYTES} bytes")
+        } else {
+            write!(
+                f,
+                "line is longer than {} bytes",
+                crate::formats::lines::MAX_LINE
+            )
+        }
+    }
+}
+
+impl std::error::Error for CapExceeded {}
+
+/// Bounds what the csv crate reads, which would otherwise hold a whole line (or `/dev/zero`) in
+/// memory: an error once the file passes [`MAX_CSV_BYTES`] or a line passes
+/// [`crate::formats::lines::MAX_LINE`], so memory and time stay bounded whatever the file is.
+struct CappedReader<R> {
+    inner: R,
+    total: u64,
+    line: usize,
+    line_len: usize,
+}
+
+impl<R> CappedReader<R> {
+    fn new(inner: R) -> Self {
+        CappedReader {
+            inner,
+            total: 0,
+            line: 1,
+            line_len: 0,
+        }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for CappedReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.total += n as u64;
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                self.line += 1;
+                self.line_len = 0;
+            } else {
+                self.line_len += 1;
+                if self.line_len > crate::formats::lines::MAX_LINE {
+                    return Err(std::io::Error::other(CapExceeded {
+                        line: self.line,
+                        whole_file: false,
+                    }));
+                }
+            }
+        }
+        if self.total > MAX_CSV_BYTES {
+            return Err(std::io::Error::other(CapExceeded {
+                line: self.line,
+                whole_file: true,
+            }));
+        }
+        Ok(n)
+    }
 }
 
 /// Reads several CSV files into one table: the union of their columns (a file without a column

@@ -12,14 +12,12 @@
 use gridreduce::cover::{PuzzleToCover, solutions};
 use gridreduce::hcp::chain::{HcpOptions, Stage};
 use gridreduce::hcp::solve::{SolveOptions, grids};
-use gridreduce::puzzle::{Grid, Puzzle, Suguru};
+use gridreduce::puzzle::{Grid, Puzzle};
 use gridreduce::reduce::Reduction;
 use gridreduce::reduce::harness::shipped_cases;
 
 mod common;
-// xorshift64*: a fixed-seed generator, enough for test instances (not common's SplitMix `Rng`:
-// the instances below, and the counts quoted for them, come from this sequence).
-use common::XorShift as Rng;
+use common::Rng;
 
 /// (stage, trim, clues, share): every stage with shared layers (the default for Suguru), and the
 /// unshared construction (issue 5's prototype design) at both ends of the chain.
@@ -77,56 +75,10 @@ fn check(puzzle: &Puzzle, what: &str) -> usize {
     want.len()
 }
 
-/// A random Suguru: connected regions of sizes 1–5 grown from the first free cell, then `givens`
-/// random values (each within its region's size, possibly contradictory).
+/// A random Suguru (regions of sizes 1–5, `givens` random values, possibly contradictory): the
+/// generator of `tests/common`, shared with the other cross-checks.
 fn random_suguru(rng: &mut Rng, rows: usize, cols: usize, givens: usize) -> Puzzle {
-    let n = rows * cols;
-    let mut label = vec![u32::MAX; n];
-    let mut next = 0u32;
-    while let Some(seed) = label.iter().position(|&l| l == u32::MAX) {
-        let size = 1 + rng.below(5);
-        let mut region = vec![seed];
-        label[seed] = next;
-        while region.len() < size {
-            let mut frontier = Vec::new();
-            for &c in &region {
-                let (r, k) = (c / cols, c % cols);
-                let mut nb = Vec::new();
-                if r > 0 {
-                    nb.push(c - cols);
-                }
-                if r + 1 < rows {
-                    nb.push(c + cols);
-                }
-                if k > 0 {
-                    nb.push(c - 1);
-                }
-                if k + 1 < cols {
-                    nb.push(c + 1);
-                }
-                frontier.extend(nb.into_iter().filter(|&x| label[x] == u32::MAX));
-            }
-            frontier.sort_unstable();
-            frontier.dedup();
-            if frontier.is_empty() {
-                break;
-            }
-            let pick = frontier[rng.below(frontier.len())];
-            label[pick] = next;
-            region.push(pick);
-        }
-        next += 1;
-    }
-    let mut sizes = vec![0u8; next as usize];
-    for &l in &label {
-        sizes[l as usize] += 1;
-    }
-    let mut grid = Grid::empty(rows, cols);
-    for _ in 0..givens {
-        let c = rng.below(n);
-        grid.set(c, 1 + rng.below(sizes[label[c] as usize] as usize) as u8);
-    }
-    Puzzle::from(Suguru::new(rows, cols, &label, grid).unwrap())
+    Puzzle::from(common::random_suguru(rows, cols, 5, givens, rng))
 }
 
 fn sudoku_cases() -> Vec<(String, Puzzle)> {

@@ -265,3 +265,234 @@ fn the_bad_input_corpus_covers_every_failure_mode_of_issue_9() {
         }
     }
 }
+
+/// Issue 19: a leading UTF-8 byte order mark is skipped by every line reader, so a Suguru file
+/// saved by a Windows editor is still read as a Suguru (it was taken for a Sudoku before).
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let (code, stderr, _) = run(&["info", "tests/bad/issue19/suguru6-bom.txt"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    let out = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(["info", "tests/bad/issue19/suguru6-bom.txt"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("suguru 6x6"));
+}
+
+/// Issue 19: `--regions /dev/zero` is refused at the first over-long line (it grew until out of
+/// memory before); the reader stops at its first error instead of skipping on for ever.
+#[test]
+fn regions_from_dev_zero_are_refused() {
+    let (code, stderr, out) = run(&[
+        "info",
+        "tests/bad/issue19/sudoku4.txt",
+        "--regions",
+        "/dev/zero",
+    ]);
+    assert_eq!(
+        (code, stderr.as_str(), out),
+        (
+            Some(2),
+            "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n",
+            0
+        )
+    );
+}
+
+/// Issue 19: the `plot` CSV reader is bounded (1 MiB a line, 256 MiB a file): `/dev/zero` is
+/// refused at once instead of growing until out of memory.
+#[test]
+fn plot_of_dev_zero_is_refused() {
+    let (code, stderr, out) = run(&["plot", "/dev/zero", "--y", "a", "-o", "/tmp/never"]);
+    assert_eq!(
+        (code, stderr.as_str(), out),
+        (
+            Some(2),
+            "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n",
+            0
+        )
+    );
+}
+
+/// Issue 19: a time limit above the accepted range says what the range is (it said "must be a
+/// positive number" for 1e20).
+#[test]
+fn a_huge_time_limit_names_the_range() {
+    let (code, stderr, _) = run(&[
+        "hcp",
+        "solve",
+        "data/hcp/fhcp/graph1.hcp",
+        "--time-limit",
+        "1e20",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("`1e20`: the time limit is at most 1000000000 seconds"),
+        "{stderr}"
+    );
+}
+
+/// Issue 19: under `ulimit -f` a write past the limit is the usual one-line error with exit code 2
+/// (SIGXFSZ is ignored) and leaves no temp file behind.
+#[test]
+fn a_file_size_limit_is_one_error_and_no_temp_file() {
+    let dir = std::env::temp_dir().join(format!("gridreduce-fsize-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_base = dir.join("big");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
+    cmd.args([
+        "reduce",
+        "data/sudoku/sudoku4_vu_kr_100.txt",
+        "--index",
+        "1",
+    ])
+    .args(["--to", "cnf", "-o"])
+    .arg(&out_base)
+    .current_dir(env!("CARGO_MANIFEST_DIR"));
+    // SAFETY: setrlimit is async-signal-safe; the closure runs in the child before exec.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 512,
+                rlim_max: 512,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("gridreduce: "), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 19: SIGINT or SIGTERM while an output is being written removes the temp file (and
+/// `run`'s lock) and exits with 128 + the signal. The child waits at a known point
+/// (`GRIDREDUCE_TEST_HOLD`: it creates the marker file once its first temp file exists), so the
+/// signal always arrives mid-write.
+fn interrupted_write(args: &[&str], signal: i32, name: &str) -> (Option<i32>, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("gridreduce-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let marker =
+        std::env::temp_dir().join(format!("gridreduce-{name}-{}.held", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(
+            args.iter()
+                .map(|a| a.replace("{dir}", dir.to_str().unwrap())),
+        )
+        .env("GRIDREDUCE_TEST_HOLD", &marker)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the marker (the child is then parked with its temp file open), or for the child to
+    // end without reaching it (the test then fails on its exit code).
+    while !marker.exists() {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::yield_now();
+    }
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    let status = child.wait().unwrap();
+    let _ = std::fs::remove_file(&marker);
+    let mut left: Vec<String> = Vec::new();
+    for e in walk(&dir) {
+        left.push(e.strip_prefix(&dir).unwrap().display().to_string());
+    }
+    left.sort();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (status.code(), left)
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn sigint_during_reduce_leaves_no_temp_file() {
+    let (code, left) = interrupted_write(
+        &[
+            "reduce",
+            "tests/bad/issue19/sudoku4.txt",
+            "--to",
+            "cnf",
+            "-o",
+            "{dir}/out",
+        ],
+        libc::SIGINT,
+        "sigint",
+    );
+    assert_eq!((code, left), (Some(130), Vec::<String>::new()));
+}
+
+#[test]
+fn sigterm_during_run_leaves_no_temp_file_and_no_lock() {
+    let (code, left) = interrupted_write(
+        &[
+            "run",
+            "tests/bad/issue19/cnf.yaml",
+            "tests/bad/issue19/sudoku4.txt",
+            "-o",
+            "{dir}/run",
+        ],
+        libc::SIGTERM,
+        "sigterm",
+    );
+    // Both the lock and a temp file existed when the signal came (the hold point is inside the
+    // first write, after the lock is taken); neither may remain.
+    assert_eq!((code, left), (Some(143), Vec::<String>::new()));
+}
+
+/// Issue 19: `run --jobs 100000` on a few puzzles starts a few workers (it started 100,000
+/// threads and hung): capped at 4 per core and one per puzzle.
+#[test]
+fn run_with_absurd_jobs_finishes() {
+    let dir = std::env::temp_dir().join(format!("gridreduce-jobs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, stderr, _) = run(&[
+        "run",
+        "tests/bad/issue19/cnf.yaml",
+        "tests/bad/issue19/sudoku4.txt",
+        "--jobs",
+        "100000",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 19: the `--size` example of `generate suguru --help`, a 1×30 strip, generates (the
+/// default hint cap was 40% of the cells; a unique strip keeps about 70%).
+#[test]
+fn a_suguru_strip_generates() {
+    let (code, stderr, out) = run(&["generate", "suguru", "--size", "1x30", "--seed", "1"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.starts_with("generated 1 1x30 Suguru"), "{stderr}");
+    assert!(out > 0);
+}

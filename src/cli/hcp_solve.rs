@@ -44,7 +44,12 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
+    if secs.is_finite() && secs > 1e9 {
+        return Err(format!(
+            "`{text}`: the time limit is at most 1000000000 seconds (about 31 years)"
+        ));
+    }
+    if !secs.is_finite() || secs <= 0.0 {
         return Err(format!(
             "`{text}`: the time limit must be a positive number of seconds"
         ));

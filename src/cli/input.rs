@@ -4,7 +4,7 @@ use crate::error::{Error, InputError, Result};
 use crate::formats::collection::{
     Collection, Entry, FileFormat, ReadOptions, read_collection, select,
 };
-use crate::formats::sudoku_text::LayoutSpec;
+use crate::formats::sudoku_text::{LayoutSpec, read_region_map};
 use std::cell::Cell;
 use std::fmt::Display;
 use std::path::PathBuf;
@@ -39,21 +39,14 @@ impl PuzzleArgs {
             return LayoutSpec::parse_boxes(b).map_err(Error::Usage);
         }
         if let Some(path) = &self.regions {
-            let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-            let mut labels = Vec::new();
-            for (n, line) in text.lines().enumerate() {
-                for w in line.split_whitespace() {
-                    labels.push(w.parse::<u32>().map_err(|_| {
-                        Error::Input(
-                            InputError::at_line(
-                                n + 1,
-                                format!("'{w}' is not a region label (a whole number)"),
-                            )
-                            .in_file(path),
-                        )
-                    })?);
-                }
+            let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+            if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+                return Err(Error::Input(
+                    InputError::new("is a folder, not a region map").in_file(path),
+                ));
             }
+            let labels = read_region_map(std::io::BufReader::new(file))
+                .map_err(|e| Error::Input(e.in_file(path)))?;
             return Ok(LayoutSpec::Jigsaw(labels));
         }
         Ok(LayoutSpec::Default)
@@ -68,6 +61,20 @@ impl PuzzleArgs {
         };
         let collection: Collection = read_collection(&self.puzzles, &options)?;
         let format = collection.format;
+        // A Suguru's regions come from its own file: a layout flag would be ignored, so say so.
+        if format == FileFormat::Suguru {
+            let flag = match (&self.boxes, &self.regions) {
+                (Some(_), _) => Some("--boxes"),
+                (_, Some(_)) => Some("--regions"),
+                _ => None,
+            };
+            if let Some(flag) = flag {
+                return Err(Error::Usage(format!(
+                    "{flag} applies to Sudoku only, but {} is a Suguru file (its regions are in the file)",
+                    self.puzzles.display()
+                )));
+            }
+        }
         let solutions_file = collection.solutions_file.clone();
         let path = collection.path.clone();
         let mut entries = select(collection, self.index)?;

@@ -9,7 +9,7 @@
 
 use super::input::{PuzzleArgs, Tally};
 use super::route_args::ReduceFlags;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::formats::write_atomic;
 use crate::route::{self, first_solution};
 use std::path::{Path, PathBuf};
@@ -46,7 +46,35 @@ fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// Refuses an `OUT` that cannot be a base name: a folder (`somedir/` would give hidden
+/// `somedir/.cnf` files) or an existing file that is not a regular one (`/dev/null` would give
+/// `/dev/null.cnf`). Checked before any work.
+fn check_out_base(out: &Path) -> Result<()> {
+    let text = out.as_os_str().to_string_lossy();
+    let folder = text.ends_with('/') || out.file_name().is_none() || out.is_dir();
+    let special = out
+        .symlink_metadata()
+        .is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if folder || special {
+        let what = if folder {
+            "a folder"
+        } else {
+            "not a regular file"
+        };
+        return Err(Error::Usage(format!(
+            "-o {text} is {what}; -o takes a base name OUT and writes OUT.<ext> and OUT.map (e.g. -o {}puzzle)",
+            if folder && text.ends_with('/') {
+                &text
+            } else {
+                "out/"
+            }
+        )));
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
+    check_out_base(&args.out)?;
     let options = args.route.options()?;
     let loaded = args.input.load(None)?;
     let several = loaded.entries.len() > 1;

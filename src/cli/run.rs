@@ -65,7 +65,7 @@ pub struct Args {
     /// bounds each external solver run on its own (the solver's process group is killed at it).
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<f64>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 4 per core and one per puzzle).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Only the first N puzzles of the file.
@@ -542,7 +542,10 @@ impl Job<Item> for RunJob<'_> {
 
 /// Keeps two runs out of one folder: `DIR/.gridreduce-run.lock` holds the running process id. A
 /// lock left by a killed run (its process is gone) is taken over.
-struct Lock(PathBuf);
+struct Lock {
+    path: PathBuf,
+    _registered: crate::cleanup::Registered,
+}
 
 impl Lock {
     fn take(dir: &Path) -> Result<Lock> {
@@ -566,13 +569,18 @@ impl Lock {
         }
         // Written in place (not atomically) on purpose: the lock is only advisory.
         std::fs::write(&path, format!("{}\n", std::process::id())).map_err(unwritable)?;
-        Ok(Lock(path))
+        // Removed by the signal handler on SIGINT/SIGTERM too.
+        let registered = crate::cleanup::register(&path);
+        Ok(Lock {
+            path,
+            _registered: registered,
+        })
     }
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 

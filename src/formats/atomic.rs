@@ -25,6 +25,9 @@ pub fn write_atomic(
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let tmp = builder.tempfile_in(dir).map_err(|e| Error::io(path, e))?;
+    // Removed by the signal handler if the process is interrupted before the rename.
+    let _in_flight = crate::cleanup::register(tmp.path());
+    crate::cleanup::test_hold_point();
     {
         let mut w = BufWriter::new(tmp.as_file());
         fill(&mut w).map_err(|e| Error::io(path, e))?;

@@ -131,12 +131,14 @@ fn read_sudoku(
                 continue;
             }
         };
-        if text.trim().is_empty() || text.trim_start().starts_with('#') {
+        // A `#` starts a comment, also after the puzzle (`#` is no symbol of any line format).
+        let text = text.split('#').next().unwrap_or("");
+        if text.trim().is_empty() {
             continue;
         }
         let index = entries.len() + 1;
         entries.push(
-            sudoku_text::parse_puzzle(&text, layout)
+            sudoku_text::parse_puzzle(text, layout)
                 .map(|(sudoku, f)| {
                     format.get_or_insert(f);
                     Entry {
@@ -235,9 +237,20 @@ fn parse_lines(
         None => Err(Error::Input(
             InputError::new("no puzzle in file (it is empty or all comments)").in_file(path),
         )),
-        Some(t) if t.starts_with("size") => Ok(read_suguru(path, lines)),
+        Some(t) if looks_like_suguru(t) => Ok(read_suguru(path, lines)),
         Some(_) => Ok(read_sudoku(path, lines, layout)),
     }
+}
+
+/// Whether the first line of a file starts a Suguru block: its first word is one of the block's
+/// keywords in any case (`Size 6 6`, or a block whose `size` line is missing and starts with
+/// `regions`), so that the Suguru reader says what is wrong instead of the Sudoku reader
+/// complaining about every line.
+fn looks_like_suguru(first: &str) -> bool {
+    let word = first.split_whitespace().next().unwrap_or("");
+    ["size", "regions", "givens", "solution"]
+        .iter()
+        .any(|k| word.eq_ignore_ascii_case(k))
 }
 
 /// Reads a Sudoku solutions file (one grid per line, any line format) and attaches line k to

@@ -1,5 +1,7 @@
 //! A line reader with bounded memory: a line longer than the limit becomes an error (and is skipped
-//! without being held in memory), invalid UTF-8 becomes an error naming the line, CRLF is accepted.
+//! without being held in memory), invalid UTF-8 becomes an error naming the line, CRLF is accepted,
+//! and a leading UTF-8 byte order mark (which Windows editors add) is skipped, so that no reader
+//! sees it as part of its first word.
 
 use crate::error::InputError;
 use std::io::{BufRead, Read};
@@ -7,12 +9,18 @@ use std::io::{BufRead, Read};
 /// The longest line any reader accepts (a 64×64 Sudoku line is about 12 KB).
 pub const MAX_LINE: usize = 1 << 20;
 
+/// The UTF-8 byte order mark, skipped at the start of a file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Yields `(line number, text)` (1-based, without the line ending) or an error for that line.
 pub struct Lines<R> {
     reader: R,
     number: usize,
     buf: Vec<u8>,
     done: bool,
+    /// The last line was over-long: skip its rest before reading the next one. Done lazily so
+    /// that a reader which stops at the first error never reads on (`/dev/zero` has no end).
+    skip_rest: bool,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -22,6 +30,7 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             buf: Vec::new(),
             done: false,
+            skip_rest: false,
         }
     }
 }
@@ -32,6 +41,11 @@ impl<R: BufRead> Iterator for Lines<R> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
+        }
+        if std::mem::take(&mut self.skip_rest) {
+            // Skip the rest of the over-long line through the reader's own buffer (memory stays
+            // bounded however long the line; a read error ends it too).
+            let _ = self.reader.skip_until(b'\n');
         }
         self.buf.clear();
         let read = (&mut self.reader)
@@ -50,9 +64,7 @@ impl<R: BufRead> Iterator for Lines<R> {
             }
             Ok(_) => {
                 if self.buf.last() != Some(&b'\n') && self.buf.len() > MAX_LINE {
-                    // Skip the rest of the over-long line through the reader's own buffer
-                    // (memory stays bounded however long the line; a read error ends it too).
-                    let _ = self.reader.skip_until(b'\n');
+                    self.skip_rest = true;
                     return Some((
                         n,
                         Err(InputError::at_line(
@@ -60,6 +72,9 @@ impl<R: BufRead> Iterator for Lines<R> {
                             format!("line is longer than {MAX_LINE} bytes"),
                         )),
                     ));
+                }
+                if n == 1 && self.buf.starts_with(BOM) {
+                    self.buf.drain(..BOM.len());
                 }
                 if self.buf.last() == Some(&b'\n') {
                     self.buf.pop();
@@ -95,5 +110,12 @@ mod tests {
         assert!(lines[1].1.as_ref().unwrap_err().message.contains("longer"));
         assert_eq!(lines[2].1.as_ref().unwrap_err().column, Some(4));
         assert_eq!(lines[3].1.as_deref().unwrap(), "last");
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped_only_at_the_start() {
+        let lines: Vec<_> = Lines::new(&b"\xEF\xBB\xBFsize 1 1\n\xEF\xBB\xBFx"[..]).collect();
+        assert_eq!(lines[0].1.as_deref().unwrap(), "size 1 1");
+        assert_eq!(lines[1].1.as_deref().unwrap(), "\u{feff}x");
     }
 }

@@ -89,6 +89,9 @@ impl MapFile {
 
     /// Parses map-file bytes; `path` names the source in errors.
     pub fn parse(path: &Path, bytes: &[u8]) -> Result<MapFile, Error> {
+        let bytes = bytes
+            .strip_prefix(crate::formats::lines::BOM)
+            .unwrap_or(bytes);
         let text = std::str::from_utf8(bytes).map_err(|_| {
             Error::Input(InputError::new("map file is not UTF-8 text").in_file(path))
         })?;

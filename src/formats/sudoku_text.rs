@@ -4,9 +4,12 @@
 //!   for an empty cell. N comes from the length (16 → 4, 36 → 6, 81 → 9, 256 → 16, 625 → 25).
 //! * **Numeric**: N² integers separated by white space, `0` = empty (any N).
 //!
-//! Lines that are empty or start with `#` are skipped by the collection reader.
+//! Blank lines are skipped by the collection reader, and `#` starts a comment (a whole line, or after
+//! the puzzle on its line).
 
 use crate::error::InputError;
+use crate::formats::lines::Lines;
+use crate::formats::tokens::excerpt;
 use crate::puzzle::{BlockLayout, Grid, Sudoku};
 
 /// Which of the two line formats a file uses; writers answer in the same one.
@@ -58,6 +61,64 @@ impl LayoutSpec {
             LayoutSpec::Jigsaw(labels) => BlockLayout::jigsaw(n, labels),
         }
     }
+}
+
+/// The most labels a region map may hold: N ≤ 255, so N² cells.
+pub const MAX_REGION_LABELS: usize = 255 * 255;
+
+/// Reads a jigsaw region map (`--regions`): N lines of N whole-number labels, `#` comments and
+/// blank lines skipped. Bounded like the puzzle reader: lines through [`Lines`] (1 MiB each), at
+/// most [`MAX_REGION_LABELS`] labels, and the first error ends the read, so `/dev/zero` or a huge
+/// file costs neither memory nor time. The map must be a valid layout of some N (N² labels, N
+/// regions of N cells); whether that N fits the puzzle is checked per puzzle. Errors carry the
+/// line, not the file (the caller adds it).
+pub fn read_region_map(reader: impl std::io::BufRead) -> Result<Vec<u32>, InputError> {
+    let mut labels = Vec::new();
+    for (n, line) in Lines::new(reader) {
+        let line = line?;
+        let text = line.split('#').next().unwrap_or("");
+        let mut col = 0;
+        for token in text.split(|c: char| c.is_whitespace()) {
+            let start = col + 1;
+            col += token.len() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            let label = token.parse::<u32>().map_err(|_| {
+                InputError::at_line(
+                    n,
+                    format!(
+                        "'{}' is not a region label (a whole number)",
+                        excerpt(token)
+                    ),
+                )
+                .with_column(start)
+            })?;
+            if labels.len() == MAX_REGION_LABELS {
+                return Err(InputError::at_line(
+                    n,
+                    format!(
+                        "more than {MAX_REGION_LABELS} labels (a region map has N² labels, N ≤ 255)"
+                    ),
+                )
+                .with_column(start));
+            }
+            labels.push(label);
+        }
+    }
+    if labels.is_empty() {
+        return Err(InputError::new(
+            "no region labels in the file (it is empty or all comments)",
+        ));
+    }
+    let n = exact_root(labels.len()).ok_or_else(|| {
+        InputError::new(format!(
+            "the map has {} labels, not a square number (an N×N jigsaw has N² labels)",
+            labels.len()
+        ))
+    })?;
+    BlockLayout::jigsaw(n, &labels).map_err(InputError::new)?;
+    Ok(labels)
 }
 
 /// Value of a one-line character, `None` if it is not a symbol.

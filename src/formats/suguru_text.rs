@@ -15,6 +15,7 @@
 //! renumbered in row-major first-appearance order (the partition is what matters).
 
 use crate::error::InputError;
+use crate::formats::tokens::excerpt;
 use crate::puzzle::{Grid, Suguru};
 
 /// A parsed Suguru block.
@@ -50,11 +51,26 @@ pub fn parse_block(lines: &[(usize, String)]) -> Result<SuguruRecord, InputError
     };
     let (size_line, size_text) = cursor.next("'size R C'")?;
     let mut words = size_text.split_whitespace();
-    if words.next() != Some("size") {
-        return Err(InputError::at_line(
-            size_line,
-            format!("expected 'size R C', found '{size_text}'"),
-        ));
+    match words.next() {
+        Some("size") => {}
+        Some(w) if w.eq_ignore_ascii_case("size") => {
+            return Err(InputError::at_line(
+                size_line,
+                format!(
+                    "'{}' must be written 'size' (keywords are lower case)",
+                    excerpt(w)
+                ),
+            ));
+        }
+        _ => {
+            return Err(InputError::at_line(
+                size_line,
+                format!(
+                    "a Suguru block starts with 'size R C', found '{}'",
+                    excerpt(size_text)
+                ),
+            ));
+        }
     }
     let dims: Vec<usize> = words
         .map(|w| w.parse::<usize>())

@@ -295,10 +295,23 @@ fn parse_lkh<R: BufRead>(
                 }
             }
             "EOF" => break,
+            // A number where a keyword should be: the TOUR_SECTION was closed too early.
+            _ if have_section && key.parse::<i64>().is_ok() => {
+                return Err(InputError::at_line(
+                    ln,
+                    format!(
+                        "vertex number '{}' after the TOUR_SECTION was closed on line {end_line} (a -1 too early?)",
+                        crate::formats::tokens::excerpt(&key)
+                    ),
+                ));
+            }
             _ => {
                 return Err(InputError::at_line(
                     ln,
-                    format!("unknown keyword '{key}' in a TOUR file"),
+                    format!(
+                        "unknown keyword '{}' in a TOUR file",
+                        crate::formats::tokens::excerpt(&key)
+                    ),
                 ));
             }
         }
