@@ -1,7 +1,7 @@
 //! `--to lp`: the 0-1 ILP model ([`crate::ilp::PuzzleToIlp`]) in CPLEX LP format for CBC, HiGHS,
 //! GLPK or Gurobi, read back from their solution files.
 
-use super::{AnswerHints, Built, Check, Param, Params, Route, answer_error};
+use super::{AnswerHints, Built, Check, Params, Route, answer_error};
 use crate::error::{CertificateError, Result};
 use crate::formats::lp;
 use crate::ilp::PuzzleToIlp;
@@ -18,9 +18,6 @@ impl Route for LpRoute {
     }
     fn about(&self) -> &'static str {
         "CPLEX LP 0-1 model for MIP solvers (CBC, HiGHS, GLPK, Gurobi)."
-    }
-    fn params(&self) -> &'static [Param] {
-        &[]
     }
     fn build(&self, puzzle: &Puzzle, _: &Params) -> Result<Arc<dyn Built>> {
         Ok(Arc::new(PuzzleToIlp::new(puzzle)))

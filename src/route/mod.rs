@@ -155,8 +155,10 @@ pub trait Route: Sync {
     fn name(&self) -> &'static str;
     /// One line for `--help` (`DIMACS CNF for SAT solvers (MiniSat, CaDiCaL, Kissat, …)`).
     fn about(&self) -> &'static str;
-    /// The route's parameters, in the order they are listed and written back.
-    fn params(&self) -> &'static [Param];
+    /// The route's parameters, in the order they are listed and written back (none by default).
+    fn params(&self) -> &'static [Param] {
+        &[]
+    }
     /// Values that do not fit each other (beyond each value's own check).
     fn conflict(&self, _params: &Params) -> Option<Conflict> {
         None

@@ -420,7 +420,7 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToMzn) -> Result<Vec<u8>, In
                         n,
                         format!(
                             "not MiniZinc output for a gridreduce model: expected 'gridreduce RxC fingerprint …', '{{' (--output-mode json) or a '=====…=====' status, found '{}'",
-                            shorten(t)
+                            crate::formats::tokens::excerpt(t)
                         ),
                     ));
                 }
@@ -431,7 +431,11 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToMzn) -> Result<Vec<u8>, In
                     let v: u8 = tok.parse().map_err(|_| {
                         InputError::at_line(
                             n,
-                            format!("'{}' is not a cell value (item {})", shorten(tok), k + 1),
+                            format!(
+                                "'{}' is not a cell value (item {})",
+                                crate::formats::tokens::excerpt(tok),
+                                k + 1
+                            ),
                         )
                     })?;
                     values.push(v);
@@ -456,7 +460,7 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToMzn) -> Result<Vec<u8>, In
                     format!(
                         "expected '----------' after the grid's {} rows, found '{}'",
                         m.rows,
-                        shorten(t)
+                        crate::formats::tokens::excerpt(t)
                     ),
                 ));
             }
@@ -511,7 +515,7 @@ fn header(rest: &str, n: usize, r: &PuzzleToMzn) -> Result<(), InputError> {
             n,
             format!(
                 "expected 'gridreduce RxC fingerprint F', found 'gridreduce {}'",
-                shorten(rest)
+                crate::formats::tokens::excerpt(rest)
             ),
         )),
     }
@@ -555,14 +559,6 @@ fn json_values(text: &str, first: usize, m: &MznModel) -> Result<Vec<u8>, InputE
         .collect()
 }
 
-fn shorten(t: &str) -> String {
-    if t.chars().count() > 40 {
-        format!("{}…", t.chars().take(40).collect::<String>())
-    } else {
-        t.to_string()
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The route: what the registry (`crate::route`) needs to export, decode and measure this target.
 
@@ -575,9 +571,6 @@ impl super::Route for MznRoute {
     }
     fn about(&self) -> &'static str {
         "MiniZinc model (alldifferent, data inline) for Gecode or any MiniZinc solver."
-    }
-    fn params(&self) -> &'static [super::Param] {
-        &[]
     }
     fn build(
         &self,

@@ -325,7 +325,10 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToOpb) -> Result<Vec<bool>, 
                 other => {
                     return Err(InputError::at_line(
                         n,
-                        format!("the solver gave no answer (s {})", shorten(other)),
+                        format!(
+                            "the solver gave no answer (s {})",
+                            crate::formats::tokens::excerpt(other)
+                        ),
                     ));
                 }
             }
@@ -336,7 +339,7 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToOpb) -> Result<Vec<bool>, 
                 n,
                 format!(
                     "not a PB solver's answer: expected 's …', 'v …' or 'c …' lines, found '{}'",
-                    shorten(t)
+                    crate::formats::tokens::excerpt(t)
                 ),
             ));
         };
@@ -350,7 +353,13 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToOpb) -> Result<Vec<bool>, 
                 .and_then(|d| d.parse().ok())
                 .filter(|&v| v >= 1)
                 .ok_or_else(|| {
-                    InputError::at_line(n, format!("'{}' is not a literal xK or -xK", shorten(tok)))
+                    InputError::at_line(
+                        n,
+                        format!(
+                            "'{}' is not a literal xK or -xK",
+                            crate::formats::tokens::excerpt(tok)
+                        ),
+                    )
                 })?;
             if var > vars {
                 return Err(InputError::at_line(
@@ -390,14 +399,6 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToOpb) -> Result<Vec<bool>, 
     Ok(values.into_iter().map(|v| v == Some(true)).collect())
 }
 
-fn shorten(t: &str) -> String {
-    if t.chars().count() > 40 {
-        format!("{}…", t.chars().take(40).collect::<String>())
-    } else {
-        t.to_string()
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The route: what the registry (`crate::route`) needs to export, decode and measure this target.
 
@@ -410,9 +411,6 @@ impl super::Route for OpbRoute {
     }
     fn about(&self) -> &'static str {
         "Pseudo-Boolean constraints in the PB competition's OPB format (minisat+, clasp, RoundingSat, …)."
-    }
-    fn params(&self) -> &'static [super::Param] {
-        &[]
     }
     fn build(
         &self,

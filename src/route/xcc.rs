@@ -480,9 +480,6 @@ impl super::Route for XccRoute {
     fn about(&self) -> &'static str {
         "Exact cover with colours in the text format of Knuth's DLX1/DLX2 (xcover, Dancing Links)."
     }
-    fn params(&self) -> &'static [super::Param] {
-        &[]
-    }
     fn build(
         &self,
         puzzle: &Puzzle,
