@@ -24,5 +24,6 @@ pub mod route;
 pub mod sat;
 pub mod search;
 pub mod solvers;
+pub mod stats;
 
 pub use error::{CertificateError, Error, InputError};

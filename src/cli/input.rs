@@ -4,7 +4,7 @@ use crate::error::{Error, InputError, Result};
 use crate::formats::collection::{
     Collection, Entry, FileFormat, ReadOptions, read_collection, select,
 };
-use crate::formats::sudoku_text::{LayoutSpec, read_region_map};
+use crate::formats::sudoku_text::{LayoutSpec, read_region_file};
 use std::cell::Cell;
 use std::fmt::Display;
 use std::path::PathBuf;
@@ -39,15 +39,7 @@ impl PuzzleArgs {
             return LayoutSpec::parse_boxes(b).map_err(Error::Usage);
         }
         if let Some(path) = &self.regions {
-            let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-            if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
-                return Err(Error::Input(
-                    InputError::new("is a folder, not a region map").in_file(path),
-                ));
-            }
-            let labels = read_region_map(std::io::BufReader::new(file))
-                .map_err(|e| Error::Input(e.in_file(path)))?;
-            return Ok(LayoutSpec::Jigsaw(labels));
+            return read_region_file(path);
         }
         Ok(LayoutSpec::Default)
     }

@@ -10,8 +10,7 @@
 use super::input::{PuzzleArgs, Tally};
 use super::route_args::ReduceFlags;
 use crate::error::{Error, Result};
-use crate::formats::write_atomic;
-use crate::route::{self, first_solution};
+use crate::route::{self, first_solution, with_suffix};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -38,12 +37,6 @@ fn base_name(out: &Path, extension: &str) -> PathBuf {
         Some(e) if e == extension || e == "map" => out.with_extension(""),
         _ => out.to_path_buf(),
     }
-}
-
-fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
-    let mut s = base.as_os_str().to_os_string();
-    s.push(suffix);
-    PathBuf::from(s)
 }
 
 /// Refuses an `OUT` that cannot be a base name: a folder (`somedir/` would give hidden
@@ -91,19 +84,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if several {
             base = with_suffix(&base, &format!("-{}", entry.index));
         }
-        let file = with_suffix(&base, &format!(".{}", export.extension));
-        let map_path = with_suffix(&base, ".map");
-        write_atomic(&file, |w| (export.write)(w))?;
-        for (extension, write) in &export.extras {
-            write_atomic(&with_suffix(&base, &format!(".{extension}")), |w| write(w))?;
-        }
-        let file_name = file
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        export
-            .map_file(entry, loaded.format, file_name)
-            .write(&map_path)?;
+        let (file, map_path) = route::write_export(&export, entry, loaded.format, &base)?;
         println!(
             "{}: wrote {} and {}: {}",
             entry.name,

@@ -9,11 +9,10 @@
 
 use super::input::{PuzzleArgs, Tally};
 use super::route_args::{Given, add_param_flags, given};
-use crate::error::{Error, InputError, Result};
-use crate::formats::collection::Entry;
+use crate::error::{Error, Result};
 use crate::formats::write_atomic;
-use crate::puzzle::Sudoku;
-use crate::route::{self, Params, Route};
+use crate::route::{self, Params};
+use crate::stats::{Plan, Row, blank_entries};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -99,123 +98,8 @@ impl clap::Args for StatsFlags {
     }
 }
 
-/// One group of a route's columns: its parameters and the tag its column names carry.
-type Group = (Params, String);
-
-/// A combination of listed values under construction: the (key, value) pairs and the tag parts.
-type Combo = (Vec<(&'static str, String)>, Vec<String>);
-
-/// One route's column groups: (params, tag) per combination of the listed values; the tag names
-/// the values that vary (empty with one combination).
-fn groups(route: &dyn Route, flags: &Given) -> Result<Vec<Group>> {
-    let mut combos: Vec<Combo> = vec![(Vec::new(), Vec::new())];
-    for (key, values) in &flags.0 {
-        if !route.stats_params().contains(key) {
-            continue;
-        }
-        let mut next = Vec::new();
-        for (given, tag) in &combos {
-            for v in values {
-                let mut g = given.clone();
-                g.push((*key, v.clone()));
-                let mut t = tag.clone();
-                if values.len() > 1 {
-                    t.push(v.clone());
-                }
-                next.push((g, t));
-            }
-        }
-        combos = next;
-    }
-    combos
-        .into_iter()
-        .map(|(given, tag)| {
-            let pairs: Vec<(&str, String)> = given.iter().map(|(k, v)| (*k, v.clone())).collect();
-            let options = route::RouteOptions::from_given(route.name(), &pairs)
-                .map_err(|e| Error::Usage(format!("{e:?}")))?;
-            Ok((options.params, tag.join("_")))
-        })
-        .collect()
-}
-
-/// A column name with a group's tag: `cnf_vars` → `cnf_minimal_vars`.
-fn tagged(route: &dyn Route, column: &str, tag: &str) -> String {
-    if tag.is_empty() {
-        return column.to_string();
-    }
-    let prefix = format!("{}_", route.stats_prefix());
-    match column.strip_prefix(&prefix) {
-        Some(rest) => format!("{prefix}{tag}_{rest}"),
-        None => format!("{tag}_{column}"),
-    }
-}
-
-/// A row: ordered (column, value) pairs.
-pub type Row = Vec<(String, String)>;
-
-/// The routes and their column groups, chosen once for the run.
-struct Plan(Vec<(&'static dyn Route, Vec<Group>)>);
-
-impl Plan {
-    fn new(args: &Args) -> Result<Plan> {
-        let mut out = Vec::new();
-        for &r in route::registry() {
-            let chosen = if args.only.is_empty() {
-                r.in_default_stats()
-            } else {
-                args.only
-                    .iter()
-                    .any(|o| o == r.name() || o == r.stats_prefix())
-            };
-            if chosen {
-                out.push((r, groups(r, &args.params.0)?));
-            }
-        }
-        Ok(Plan(out))
-    }
-
-    /// The full row of one puzzle.
-    fn row(&self, entry: &Entry) -> Result<Row> {
-        let mut row: Row = vec![
-            ("name".into(), entry.name.clone()),
-            ("N".into(), entry.puzzle.size_label()),
-            ("clues".into(), entry.puzzle.clues().to_string()),
-        ];
-        for (r, groups) in &self.0 {
-            for (params, tag) in groups {
-                let names = r.stats_names(params);
-                let values = r.stats_values(&entry.puzzle, params)?;
-                row.extend(names.iter().map(|n| tagged(*r, n, tag)).zip(values));
-            }
-        }
-        Ok(row)
-    }
-}
-
 /// The value of the puzzle-file argument when none is given.
 const NO_FILE: &str = "<no puzzle file>";
-
-/// Blank N×N Sudoku entries named `blank-N`.
-pub fn blank_entries(sizes: &[usize]) -> Result<Vec<std::result::Result<Entry, InputError>>> {
-    sizes
-        .iter()
-        .enumerate()
-        .map(|(i, &n)| {
-            if !(1..=256).contains(&n) {
-                return Err(Error::Usage(format!(
-                    "--blank {n}: a grid size is between 1 and 256"
-                )));
-            }
-            Ok(Ok(Entry {
-                index: i + 1,
-                line: 0,
-                name: format!("blank-{n}"),
-                puzzle: Sudoku::blank(n).into(),
-                solution: None,
-            }))
-        })
-        .collect()
-}
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let from_file = args.input.puzzles.as_os_str() != NO_FILE;
@@ -233,7 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             ));
         }
     };
-    let plan = Plan::new(&args)?;
+    let plan = Plan::new(&args.only, &args.params.0.0)?;
     let total = entries.len() as u64;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     bar.set_style(

@@ -66,6 +66,21 @@ impl LayoutSpec {
 /// The most labels a region map may hold: N ≤ 255, so N² cells.
 pub const MAX_REGION_LABELS: usize = 255 * 255;
 
+/// The jigsaw layout of a region map file ([`read_region_map`]); errors name the file. What
+/// `--regions FILE` and the Python package's `regions=` read.
+pub fn read_region_file(path: &std::path::Path) -> Result<LayoutSpec, crate::error::Error> {
+    use crate::error::Error;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+        return Err(Error::Input(
+            InputError::new("is a folder, not a region map").in_file(path),
+        ));
+    }
+    let labels = read_region_map(std::io::BufReader::new(file))
+        .map_err(|e| Error::Input(e.in_file(path)))?;
+    Ok(LayoutSpec::Jigsaw(labels))
+}
+
 /// Reads a jigsaw region map (`--regions`): N lines of N whole-number labels, `#` comments and
 /// blank lines skipped. Bounded like the puzzle reader: lines through [`Lines`] (1 MiB each), at
 /// most [`MAX_REGION_LABELS`] labels, and the first error ends the read, so `/dev/zero` or a huge

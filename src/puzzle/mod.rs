@@ -3,6 +3,7 @@
 //! Nothing here knows of any target problem. Targets read a puzzle through its
 //! [`Structure`](structure::Structure): cells, domains, a choice partition and at-most-once layers.
 
+pub mod draw;
 pub mod grid;
 pub mod precheck;
 pub mod structure;

@@ -67,10 +67,11 @@ pub use record::{puzzle_record, rebuild_puzzle};
 use crate::error::{Error, Result};
 use crate::formats::collection::{Entry, FileFormat};
 use crate::formats::map::{MapFile, TargetRecord};
+use crate::formats::write_atomic;
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::{Sizes, StepRecord};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use hcp::graph_fingerprint;
@@ -448,6 +449,37 @@ impl Export {
             },
         }
     }
+}
+
+/// `base` with `suffix` appended to its last component (`out` + `.cnf` → `out.cnf`).
+pub fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
+    let mut s = base.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Writes an export of `entry` (read in `format`) under the base name `base`: `base.<ext>`, each
+/// extra file `base.<ext>` and `base.map`, each atomically; returns the instance and `.map` paths.
+/// What `reduce` writes per puzzle and the Python package's `Reduction.write`, so the two write the
+/// same files.
+pub fn write_export(
+    export: &Export,
+    entry: &Entry,
+    format: FileFormat,
+    base: &Path,
+) -> Result<(PathBuf, PathBuf)> {
+    let file = with_suffix(base, &format!(".{}", export.extension));
+    let map_path = with_suffix(base, ".map");
+    write_atomic(&file, |w| (export.write)(w))?;
+    for (extension, write) in &export.extras {
+        write_atomic(&with_suffix(base, &format!(".{extension}")), |w| write(w))?;
+    }
+    let file_name = file
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    export.map_file(entry, format, file_name).write(&map_path)?;
+    Ok((file, map_path))
 }
 
 /// A way to find one solution of a puzzle (for witness files), `None` when it has none.
