@@ -54,8 +54,8 @@ def write_csv(path, rows, header):
 
 
 def numbers(rows, column):
-    """The numeric values of a column (empty cells skipped)."""
-    return [float(r[column]) for r in rows if r.get(column, "") != ""]
+    """The numeric values of a column (empty cells skipped: "" in a CSV, None from the package)."""
+    return [float(r[column]) for r in rows if r.get(column, "") not in ("", None)]
 
 
 def five(values):

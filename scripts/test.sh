@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --check
-cargo clippy --all-targets --locked -- -D warnings
+cargo clippy --workspace --all-targets --locked -- -D warnings
 # The real tools the route tests run (MiniZinc + Gecode, minisat+, clasp, … from apt; xcover, dimod
 # and dwave-samplers in the project venv): installed first in CI or with GRIDREDUCE_SOLVERS=1, so
 # `cargo test` runs those tests; elsewhere they print SKIPPED when a tool is missing.
@@ -14,6 +14,12 @@ if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_SOLVERS:-0}" = 1 ]; then
   scripts/python-venv.sh
 fi
 cargo test --locked
+# --- The Python package (python/, docs/python.md) -------------------------------------------------
+# Built into the project venv with the dev profile (reusing what `cargo test` compiled), then its
+# pytest suite, which compares it with the debug CLI that `cargo test` built.
+scripts/python-package.sh --dev
+target/notebooks-venv/bin/python -m pytest -q python/tests
+# --- end of the Python package ---------------------------------------------------------------------
 # The notebooks, executed headless on small samples with the debug binary (under 3 minutes), so
 # they cannot rot; `scripts/notebooks.sh` without --quick is the full run that the committed
 # outputs and docs/results.md come from.

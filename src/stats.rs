@@ -42,7 +42,7 @@ fn groups(route: &dyn Route, given: &[(&'static str, Vec<String>)]) -> Result<Ve
         .map(|(given, tag)| {
             let pairs: Vec<(&str, String)> = given.iter().map(|(k, v)| (*k, v.clone())).collect();
             let options = route::RouteOptions::from_given(route.name(), &pairs)
-                .map_err(|e| Error::Usage(format!("{e:?}")))?;
+                .map_err(|e| Error::Usage(e.to_string()))?;
             Ok((options.params, tag.join("_")))
         })
         .collect()

@@ -307,6 +307,24 @@ pub enum OptionsError {
     Conflict(Conflict),
 }
 
+impl std::fmt::Display for OptionsError {
+    /// The message without the CLI's flag syntax (`stats` and the Python package; `reduce` and
+    /// the pipeline reader word it as `--key` and as a YAML place).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionsError::UnknownRoute(r) => write!(f, "unknown target `{r}` ({})", names()),
+            OptionsError::UnknownKey(k) => write!(f, "unknown parameter `{k}`"),
+            OptionsError::BadValue { key, bad } if bad.allowed.is_empty() => {
+                write!(f, "`{key}`: {}", bad.problem)
+            }
+            OptionsError::BadValue { key, bad } => {
+                write!(f, "`{key}`: {} (allowed: {})", bad.problem, bad.allowed)
+            }
+            OptionsError::Conflict(c) => write!(f, "`{}` {}", c.key, c.reason),
+        }
+    }
+}
+
 impl RouteOptions {
     /// The route called `to` with every parameter at its default.
     pub fn to(to: &str) -> Option<RouteOptions> {
