@@ -14,5 +14,7 @@ scripts/python-venv.sh
 if [ "${1:-}" = "--dev" ]; then
     export MATURIN_PEP517_ARGS="--profile dev"
 fi
-target/notebooks-venv/bin/pip install --quiet --disable-pip-version-check --no-build-isolation \
+# The build backend runs the `maturin` command: the venv's.
+export PATH="$PWD/target/notebooks-venv/bin:$PATH"
+pip install --quiet --disable-pip-version-check --no-build-isolation \
     --no-deps --force-reinstall ./python

@@ -252,7 +252,7 @@ Reduction._text_in = _text_in
 
 def _show(self: Puzzle, grid: Any = None) -> None:
     """Prints the drawing ``gridreduce show`` prints (the givens, or ``grid``)."""
-    print(self.drawing(grid))
+    print(self.drawing(grid), end="")
 
 
 Puzzle.show = _show

@@ -33,17 +33,17 @@ impl PyGrid {
 impl PyGrid {
     /// The rows, each a list of values (0: empty).
     #[getter]
-    fn rows(&self) -> Vec<Vec<u8>> {
+    fn rows(&self) -> Vec<Vec<u32>> {
         self.grid
             .cells()
             .chunks(self.grid.cols().max(1))
-            .map(<[u8]>::to_vec)
+            .map(values)
             .collect()
     }
     /// Every value, row by row.
     #[getter]
-    fn cells(&self) -> Vec<u8> {
-        self.grid.cells().to_vec()
+    fn cells(&self) -> Vec<u32> {
+        values(self.grid.cells())
     }
     /// (rows, columns).
     #[getter]
@@ -51,13 +51,13 @@ impl PyGrid {
         (self.grid.rows(), self.grid.cols())
     }
     /// The rows as lists (the same as ``rows``).
-    fn tolist(&self) -> Vec<Vec<u8>> {
+    fn tolist(&self) -> Vec<Vec<u32>> {
         self.rows()
     }
     fn __len__(&self) -> usize {
         self.grid.rows()
     }
-    fn __getitem__(&self, row: isize) -> PyResult<Vec<u8>> {
+    fn __getitem__(&self, row: isize) -> PyResult<Vec<u32>> {
         let rows = self.grid.rows() as isize;
         let r = if row < 0 { row + rows } else { row };
         if !(0..rows).contains(&r) {
@@ -77,6 +77,11 @@ impl PyGrid {
             format!("Grid({:?})", self.text)
         }
     }
+}
+
+/// Values as Python ints (a `Vec<u8>` would become `bytes`).
+fn values(cells: &[u8]) -> Vec<u32> {
+    cells.iter().map(|&v| u32::from(v)).collect()
 }
 
 /// A grid for `puzzle` from Python: a `Grid`, the text of a solution (a Sudoku line, or rows of
