@@ -92,17 +92,25 @@ def test_count_and_batch_solving(data):
     assert gridreduce.solve_all(some, via="sat") == [p.solution for p in some]
 
 
-def test_reduced_hcp_graph_equals_the_cli_export(cli, data, tmp_path):
+@pytest.mark.parametrize(
+    "collection, index",
+    # royle17 #1 is the README's example (the reducer leaves a triangle); top95 #1 leaves 6,633
+    # vertices.
+    [("royle17.txt", 1), ("norvig_top95.txt", 1)],
+)
+def test_reduced_hcp_graph_equals_the_cli_export(cli, data, tmp_path, collection, index):
     """Done when: reduce(p, to="hcp", stage="reduced").to_networkx() has exactly the vertices and
     edges of the CLI's export of that puzzle."""
-    path = data / "sudoku" / "royle17.txt"
-    [p] = gridreduce.read(path, index=1)
-    g = gridreduce.reduce(p, to="hcp", stage="reduced").to_networkx()
-    code, _, err = cli("reduce", path, "--index", 1, "--to", "hcp", "--stage", "reduced",
-                       "-o", tmp_path / "r1")
+    path = data / "sudoku" / collection
+    [p] = gridreduce.read(path, index=index)
+    r = gridreduce.reduce(p, to="hcp", stage="reduced")
+    g = r.to_networkx()
+    code, _, err = cli("reduce", path, "--index", index, "--to", "hcp", "--stage", "reduced",
+                       "-o", tmp_path / "r")
     assert code == 0, err
-    exported = tsplib_graph(tmp_path / "r1.hcp")
+    exported = tsplib_graph(tmp_path / "r.hcp")
     assert isinstance(g, nx.Graph) and not g.is_directed()
+    assert g.number_of_nodes() == r.sizes()["vertices"] == exported.number_of_nodes()
     assert set(g.nodes) == set(exported.nodes)
     assert {frozenset(e) for e in g.edges} == {frozenset(e) for e in exported.edges}
 
