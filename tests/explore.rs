@@ -317,3 +317,144 @@ fn command_limits_and_errors() {
     assert_exit(&run, 2, "no --index");
     assert!(text(&run.stderr).contains("--index"));
 }
+
+/// `explore --to cnf`: the panel's clauses are exactly those of `reduce --to cnf` (same order, same
+/// variable names as the DIMACS comments), each cell lists exactly the clauses that name it, and the
+/// witness is the solution (a variable is true iff its cell holds its value) and satisfies every
+/// clause. Read back from the files the two commands write, so the CLI flags are covered too.
+#[test]
+fn the_cnf_panel_lists_the_exported_clauses_by_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, index, encoding) in [
+        ("data/sudoku/sudoku4_vu_kr_100.txt", "1", None),
+        ("data/sudoku/sudoku4_vu_kr_100.txt", "2", Some("minimal")),
+        ("data/suguru/backtrack-180.txt", "1", None),
+    ] {
+        let site = dir
+            .path()
+            .join(format!("site-{index}-{}", encoding.unwrap_or("default")));
+        let prefix = dir
+            .path()
+            .join(format!("f-{index}-{}", encoding.unwrap_or("default")));
+        let (site_s, prefix_s) = (site.to_str().unwrap(), prefix.to_str().unwrap());
+        let mut explore = vec![
+            "explore", file, "--index", index, "--to", "cnf", "-o", site_s,
+        ];
+        let mut reduce = vec![
+            "reduce", file, "--index", index, "--to", "cnf", "-o", prefix_s,
+        ];
+        if let Some(e) = encoding {
+            explore.extend(["--encoding", e]);
+            reduce.extend(["--encoding", e]);
+        }
+        assert_exit(&gridreduce(&explore), 0, "explore --to cnf");
+        assert_exit(&gridreduce(&reduce), 0, "reduce --to cnf");
+        let model: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(site.join("model.json")).unwrap())
+                .unwrap();
+        let cnf = &model["cnf"];
+        let dimacs = std::fs::read_to_string(prefix.with_extension("cnf")).unwrap();
+        let names: Vec<String> = dimacs
+            .lines()
+            .filter_map(|l| l.strip_prefix("c x "))
+            .map(|l| l.split(" = ").nth(1).unwrap().to_string())
+            .collect();
+        let clauses: Vec<Vec<i64>> = dimacs
+            .lines()
+            .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+            .map(|l| {
+                let mut lits: Vec<i64> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
+                assert_eq!(lits.pop(), Some(0));
+                lits
+            })
+            .collect();
+        let what = format!("{file} #{index} {encoding:?}");
+        assert_eq!(
+            cnf["names"].as_array().unwrap().len(),
+            names.len(),
+            "{what}"
+        );
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(cnf["names"][i].as_str().unwrap(), n, "{what}");
+        }
+        let shown: Vec<Vec<i64>> = serde_json::from_value(cnf["clauses"].clone()).unwrap();
+        assert_eq!(shown, clauses, "{what}");
+        let cols = model["cols"].as_u64().unwrap() as usize;
+        let solution: Vec<u64> = serde_json::from_value(model["solution"].clone()).unwrap();
+        let cell_name = |c: usize| format!("r{}c{}", c / cols + 1, c % cols + 1);
+        let by_cell: Vec<Vec<usize>> = serde_json::from_value(cnf["by_cell"].clone()).unwrap();
+        assert_eq!(by_cell.len(), solution.len());
+        for (c, listed) in by_cell.iter().enumerate() {
+            let here = format!("{}#", cell_name(c));
+            let expected: Vec<usize> = (0..clauses.len())
+                .filter(|&i| {
+                    clauses[i]
+                        .iter()
+                        .any(|l| names[l.unsigned_abs() as usize - 1].starts_with(&here))
+                })
+                .collect();
+            assert!(!expected.is_empty(), "{what}: {here}");
+            assert_eq!(listed, &expected, "{what}: {here}");
+        }
+        let witness: Vec<bool> = serde_json::from_value(cnf["witness"].clone()).unwrap();
+        for (x, name) in names.iter().enumerate() {
+            let (cell, value) = name.split_once('#').unwrap();
+            let c = (0..solution.len()).find(|&c| cell_name(c) == cell).unwrap();
+            assert_eq!(
+                witness[x],
+                solution[c].to_string() == value,
+                "{what}: {name}"
+            );
+        }
+        for clause in &clauses {
+            assert!(
+                clause
+                    .iter()
+                    .any(|&l| witness[l.unsigned_abs() as usize - 1] == (l > 0)),
+                "{what}: {clause:?} unsatisfied"
+            );
+        }
+    }
+}
+
+#[test]
+fn explore_refuses_an_encoding_without_cnf_and_one_that_does_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let out = out.to_str().unwrap();
+    let file = "data/sudoku/sudoku4_vu_kr_100.txt";
+    let run = gridreduce(&[
+        "explore",
+        file,
+        "--index",
+        "1",
+        "--encoding",
+        "minimal",
+        "-o",
+        out,
+    ]);
+    assert_exit(&run, 2, "--encoding without --to cnf");
+    assert_eq!(
+        text(&run.stderr),
+        "gridreduce: --encoding applies to --to cnf only\n"
+    );
+    let run = gridreduce(&[
+        "explore",
+        file,
+        "--index",
+        "1",
+        "--to",
+        "cnf",
+        "--encoding",
+        "paper",
+        "-o",
+        out,
+    ]);
+    assert_exit(&run, 2, "paper on a Sudoku");
+    let err = text(&run.stderr);
+    assert!(
+        err.starts_with("gridreduce: ") && err.contains("Suguru only") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert!(!dir.path().join("site").join("data.js").exists());
+}

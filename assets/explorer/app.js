@@ -152,6 +152,38 @@
     $("layer-lit-edges").setAttribute("d", d);
     boxes.forEach((b, i) => b.classList.toggle("lit", i === show));
     cells.forEach((b, i) => b.classList.toggle("lit", i === show));
+    if (M.cnf) showClauses(show);
+  }
+
+  // The CNF panel (`explore --to cnf`): the clauses that mention a variable of cell `c`, numbered
+  // as in the DIMACS export, each literal named `r2c5#7` ("r2c5 holds 7", ¬ when negated); the
+  // literals the solution's witness makes true are bold, so every clause shows why it holds.
+  const CNF_HINT = "Hover or pin a cell: the clauses that mention it; literals true under the solution's witness are bold.";
+  if (M.cnf) {
+    $("cnf-panel").hidden = false;
+    $("cnf-summary").textContent = M.cnf.encoding + " · " + M.cnf.variables.toLocaleString("en") +
+      " variables · " + M.cnf.clauses.length.toLocaleString("en") + " clauses";
+    $("cnf-info").textContent = CNF_HINT;
+  }
+  function showClauses(c) {
+    const list = $("cnf-clauses");
+    list.textContent = "";
+    if (c < 0) { $("cnf-info").textContent = CNF_HINT; return; }
+    const idx = M.cnf.by_cell[c];
+    $("cnf-info").textContent = cellName(c) + ": " + idx.length + " clauses";
+    for (const i of idx) {
+      const li = document.createElement("li");
+      li.value = i + 1;
+      M.cnf.clauses[i].forEach(function (l, k) {
+        if (k) li.appendChild(document.createTextNode(" ∨ "));
+        const x = Math.abs(l);
+        const span = document.createElement("span");
+        span.textContent = (l < 0 ? "¬" : "") + M.cnf.names[x - 1];
+        span.className = "cnf-literal" + (M.cnf.witness[x - 1] === (l > 0) ? " cnf-true" : "");
+        li.appendChild(span);
+      });
+      list.appendChild(li);
+    }
   }
 
   function pin(c) {

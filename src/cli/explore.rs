@@ -4,8 +4,9 @@
 
 use super::input::PuzzleArgs;
 use crate::error::{Error, Result};
-use crate::explore::{ExploreStage, assets, model, size_check};
+use crate::explore::{ExploreStage, assets, cnf_view, model, size_check};
 use crate::formats::write_atomic;
+use crate::sat::Encoding;
 use crate::solvers::{Route, solutions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 /// no server, no network. Sudoku up to 6×6 (9×9 with a warning), Suguru up to 6×6.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  gridreduce explore data/sudoku/sudoku4_vu_kr_100.txt --index 1 -o site\n  then open site/index.html in a browser"
+    after_help = "Examples:\n  gridreduce explore data/sudoku/sudoku4_vu_kr_100.txt --index 1 -o site\n  then open site/index.html in a browser\n  gridreduce explore data/suguru/backtrack-180.txt --index 1 --to cnf -o site-cnf"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -26,9 +27,38 @@ pub struct Args {
     /// Only these stages (comma-separated; default all six). The size table always lists all.
     #[arg(long, value_enum, value_delimiter = ',')]
     pub stage: Vec<ExploreStage>,
+    /// Targets to show beside the graph (comma-separated). The Hamiltonian-cycle graph is always
+    /// shown; `cnf` adds a panel listing the clauses of the hovered cell with the witness.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "TARGET")]
+    pub to: Vec<View>,
+    /// CNF encoding of the `--to cnf` panel (default as `reduce --to cnf`: extended for Sudoku,
+    /// compact for Suguru).
+    #[arg(long, value_name = "NAME")]
+    pub encoding: Option<String>,
+}
+
+/// The targets the explorer can show. Other routes have no per-cell view yet: their instance is
+/// what `reduce --to X` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// The Hamiltonian-cycle graph (always shown).
+    Hcp,
+    /// The CNF formula: a cell's clauses.
+    Cnf,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let encoding = match &args.encoding {
+        None => None,
+        Some(_) if !args.to.contains(&View::Cnf) => {
+            return Err(Error::Usage("--encoding applies to --to cnf only".into()));
+        }
+        Some(name) => Some(Encoding::from_name(name).ok_or_else(|| {
+            Error::Usage(format!(
+                "--encoding: unknown encoding '{name}' (minimal, efficient, extended, compact, paper)"
+            ))
+        })?),
+    };
     let mut loaded = args.input.load(None)?;
     if loaded.entries.len() != 1 {
         return Err(Error::Usage(format!(
@@ -61,7 +91,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         args.stage.clone()
     };
-    let model = model(&entry.name, &entry.puzzle, &solution, &stages)?;
+    let mut model = model(&entry.name, &entry.puzzle, &solution, &stages)?;
+    if args.to.contains(&View::Cnf) {
+        model.cnf = Some(
+            cnf_view(&entry.puzzle, &solution, encoding)
+                .map_err(|e| Error::Construction(format!("{}: {e}", entry.name)))?,
+        );
+    }
     let dir = &args.output;
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     for (name, text) in assets::FILES {
@@ -85,5 +121,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         entry.puzzle.size_label(),
         sizes.join(", ")
     );
+    if let Some(cnf) = &model.cnf {
+        println!(
+            "cnf panel: {} encoding, {} variables, {} clauses",
+            cnf.encoding,
+            cnf.variables,
+            cnf.clauses.len()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -10,12 +10,14 @@
 //! solution directly except the cycle's witness.
 
 pub mod assets;
+pub mod cnf;
 pub mod layout;
 pub mod stage;
 
 use crate::error::Error;
 use crate::hcp::chain::{HcpChain, HcpOptions, Stage};
 use crate::puzzle::{Grid, Puzzle};
+pub use cnf::{CnfView, cnf_view};
 pub use layout::{Canvas, Label, Placement, place};
 pub use stage::{ClueArc, DecodeStep, Node, StageView, stage_view};
 
@@ -124,6 +126,9 @@ pub struct Model {
     pub canvas: Canvas,
     pub sizes: Vec<SizeRow>,
     pub stages: Vec<StageView>,
+    /// The CNF panel (`explore --to cnf`): the formula's clauses by cell, with the witness.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cnf: Option<CnfView>,
 }
 
 /// Which puzzles the explorer draws: `Ok(None)` when fine, `Ok(Some(warning))` when large
@@ -206,5 +211,6 @@ pub fn model(
         canvas,
         sizes,
         stages: views,
+        cnf: None,
     })
 }

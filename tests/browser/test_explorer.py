@@ -235,3 +235,59 @@ def test_screenshot_is_not_blank(browser, site):
     if target:
         Path(target).mkdir(parents=True, exist_ok=True)
         (Path(target) / f"{site['shot']}.png").write_bytes(png)
+
+
+@pytest.fixture(scope="module")
+def cnf_site(tmp_path_factory):
+    """The 4×4 example with the CNF panel (`explore --to cnf`), and the same puzzle's DIMACS export
+    (`reduce --to cnf`, same default encoding) to count each cell's clauses independently."""
+    rel = "data/sudoku/sudoku4_vu_kr_100.txt"
+    out = tmp_path_factory.mktemp("explorer-cnf")
+    subprocess.run([BIN, "explore", str(ROOT / rel), "--index", "1", "--to", "cnf",
+                    "-o", str(out / "site")], check=True, capture_output=True)
+    subprocess.run([BIN, "reduce", str(ROOT / rel), "--index", "1", "--to", "cnf",
+                    "-o", str(out / "f")], check=True, capture_output=True)
+    names, clauses = {}, []
+    for line in (out / "f.cnf").read_text().splitlines():
+        if line.startswith("c x "):
+            x, name = line[4:].split(" = ")
+            names[int(x)] = name
+        elif line and line[0] not in "cp":
+            clauses.append([int(t) for t in line.split()[:-1]])
+    model = json.loads((out / "site" / "model.json").read_text())
+    return {"dir": out / "site", "model": model, "names": names, "clauses": clauses,
+            "shot": "explorer-cnf"}
+
+
+def test_the_cnf_panel_lists_a_cells_clauses_with_the_witness(browser, cnf_site):
+    open_page(browser, cnf_site)
+    panel = browser.find_element(By.ID, "cnf-panel")
+    assert panel.is_displayed()
+    clauses, names = cnf_site["clauses"], cnf_site["names"]
+    assert f"{len(clauses)} clauses" in browser.find_element(By.ID, "cnf-summary").text
+    model = cnf_site["model"]
+    cols = model["cols"]
+    for cell in (next(c for c, g in enumerate(model["givens"]) if g == 0),
+                 next(c for c, g in enumerate(model["givens"]) if g)):
+        here = f"r{cell // cols + 1}c{cell % cols + 1}#"
+        expected = [i + 1 for i, cl in enumerate(clauses)
+                    if any(names[abs(l)].startswith(here) for l in cl)]
+        button = browser.find_elements(By.CSS_SELECTOR, "#grid .cell")[cell]
+        button.click()
+        items = browser.find_elements(By.CSS_SELECTOR, "#cnf-clauses li")
+        assert [int(li.get_attribute("value")) for li in items] == expected
+        # Each listed clause is the export's clause, and the solution makes a literal of it true.
+        for li in items:
+            shown = li.text.replace("¬", "-").split(" ∨ ")
+            clause = clauses[int(li.get_attribute("value")) - 1]
+            assert shown == [("-" if l < 0 else "") + names[abs(l)] for l in clause]
+            assert li.find_elements(By.CSS_SELECTOR, ".cnf-true")
+        assert browser.find_element(By.ID, "cnf-info").text.startswith(f"{here[:-1]}: {len(expected)} clauses")
+        button.click()  # unpin
+    browser.find_element(By.ID, "step").click()  # move the pointer off the grid
+    assert not browser.find_elements(By.CSS_SELECTOR, "#cnf-clauses li")
+    target = os.environ.get("GRIDREDUCE_SCREENSHOTS")
+    if target:
+        browser.find_elements(By.CSS_SELECTOR, "#grid .cell")[5].click()
+        Path(target).mkdir(parents=True, exist_ok=True)
+        (Path(target) / f"{cnf_site['shot']}.png").write_bytes(browser.get_screenshot_as_png())
