@@ -50,7 +50,12 @@ fn candidates() -> Vec<PathBuf> {
 
 /// The first Python that imports every module of `modules`, or why none does.
 pub fn python_with(modules: &[&str]) -> Result<PathBuf, String> {
-    let import = format!("import {}", modules.join(", "));
+    // A template's bare `{python}` needs no module: any interpreter that starts will do.
+    let import = if modules.is_empty() {
+        "pass".to_string()
+    } else {
+        format!("import {}", modules.join(", "))
+    };
     let tried = candidates();
     for python in &tried {
         let ok = Command::new(python)
