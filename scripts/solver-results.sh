@@ -87,16 +87,25 @@ for r in csv.DictReader(open(path, encoding="utf-8")):
 EOF
 }
 
-# Appends the rows of `solve --times` CSV $1 (set $2, route $3, time limit $4).
+# Appends the rows of `solve --times` CSV $1 (set $2, route $3, time limit $4, sample file $5).
+# A puzzle that ran out of time has no row there (or no CSV at all when every one did): each
+# puzzle of the sample without a row is counted as a timeout at the limit.
 collect_solve() {
-    python3 - "$1" "$2" "$3" "$4" >> "$work/rows.csv" <<'EOF'
-import csv, sys
-path, set_, route, limit = sys.argv[1:]
-for r in csv.DictReader(open(path, encoding="utf-8")):
+    python3 - "$1" "$2" "$3" "$4" "$5" >> "$work/rows.csv" <<'EOF'
+import csv, os, sys
+path, set_, route, limit, sample = sys.argv[1:]
+text = open(sample, encoding="utf-8").read()
+suguru = any(l.startswith("size ") for l in text.splitlines())
+total = sum(1 for l in text.splitlines() if (l.startswith("size ") if suguru else l.strip()))
+rows = list(csv.DictReader(open(path, encoding="utf-8"))) if os.path.exists(path) else []
+for r in rows:
     solved = r["solved"] in ("true", "1", "yes")
     status = "solved" if solved else ("timeout" if float(r["seconds"] or 0) >= float(limit) * 0.99 else "unsolved")
     print(",".join([set_, "in-process", route, "gridreduce", '"%s"' % r["name"], status,
                     "%.4f" % float(r["seconds"]), ""]))
+for k in range(total - len(rows)):
+    print(",".join([set_, "in-process", route, "gridreduce", '"(no answer %d)"' % (k + 1), "timeout",
+                    "%.4f" % float(limit), ""]))
 EOF
 }
 
@@ -127,7 +136,7 @@ while read -r set file kind; do
         echo "[$(( $(date +%s) - start )) s] $set in-process $r ($N puzzles)" >&2
         "$G" solve "$work/$set-$N.txt" --via "$r" --jobs 1 --time-limit "$LIMIT" \
             --times "$work/times-$set-$r.csv" < /dev/null > /dev/null 2>&1 || true
-        [ -f "$work/times-$set-$r.csv" ] && collect_solve "$work/times-$set-$r.csv" "$set" "$r" "$LIMIT"
+        collect_solve "$work/times-$set-$r.csv" "$set" "$r" "$LIMIT" "$work/$set-$N.txt"
     done
     mkdir -p "$(dirname "$OUT")"
     cp "$work/rows.csv" "$OUT"

@@ -31,6 +31,11 @@ def groups(path):
     return out
 
 
+def secs(x):
+    """Seconds with three significant decimals down to 0.1 ms (in-process solves take less than 1 ms)."""
+    return f"{x:.4f}" if x < 0.01 else f"{x:.3f}"
+
+
 def table(path):
     lines = []
     current = None
@@ -49,7 +54,7 @@ def table(path):
         other = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items())) or "–"
         seconds = [float(r["seconds"]) for r in rows if r["seconds"]]
         peaks = [int(r["peak_kb"]) for r in rows if r["peak_kb"]]
-        times = f"{statistics.median(seconds):.3f} / {max(seconds):.3f}" if seconds else "–"
+        times = f"{secs(statistics.median(seconds))} / {secs(max(seconds))}" if seconds else "–"
         peak = f"{statistics.median(peaks):,.0f}" if peaks else "–"
         route = target if kind == "external" else f"in-process `--via {target}`"
         name = solver if kind == "external" else "gridreduce"
