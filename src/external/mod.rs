@@ -303,15 +303,21 @@ mod tests {
             for r in p.routes {
                 assert!(crate::route::find(r).is_some(), "{}: {r}", p.name);
             }
-            assert!(
-                p.command.iter().any(|w| w.contains("{input}")),
-                "{}",
-                p.name
-            );
+            // The placeholders may be in the command or in a file it reads (LKH's parameters).
+            let named = |placeholder: &str| {
+                p.command.iter().any(|w| w.contains(placeholder))
+                    || p.files.iter().any(|(_, text)| text.contains(placeholder))
+            };
+            assert!(named("{input}"), "{}", p.name);
             if p.answer == AnswerFrom::File {
+                assert!(named("{output}"), "{}", p.name);
+            }
+            for (name, _) in p.files {
                 assert!(
-                    p.command.iter().any(|w| w.contains("{output}")),
-                    "{}",
+                    p.command
+                        .iter()
+                        .any(|w| w.contains(&format!("{{dir}}/{name}"))),
+                    "{}: the command must name {name}",
                     p.name
                 );
             }
