@@ -12,7 +12,7 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-NOTEBOOKS = ["haythorpe", "suguru-times", "routes"]
+NOTEBOOKS = ["haythorpe", "suguru-times", "routes", "solvers"]
 
 HEADER = """# Results: the papers' figures next to ours
 

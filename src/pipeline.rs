@@ -334,7 +334,7 @@ impl Pipeline {
             }
         })?;
         if let Some(choice) = &solver {
-            crate::external::Solver::from_choice(choice, options.route.name())
+            crate::external::Solver::from_choice(choice, &options)
                 .map_err(|m| at(value_place("solver"), format!("`solver`: {m}")))?;
         }
         Ok(Pipeline {

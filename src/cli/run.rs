@@ -34,7 +34,7 @@
 use super::input::PuzzleArgs;
 use crate::batch::{self, ItemReport, Job, Row, Status};
 use crate::error::{Error, InputError, Result};
-use crate::external::{self, AnswerFrom, Solver, SolverChoice, SolverStatus, process, verdict};
+use crate::external::{AnswerFrom, Solver, SolverChoice, SolverStatus, process, verdict};
 use crate::formats::collection::{Entry, FileFormat};
 use crate::formats::map::MapFile;
 use crate::formats::write_atomic;
@@ -357,6 +357,9 @@ impl RunJob<'_> {
             scratch.path().join("answer"),
         );
         let argv = solver.argv(&input, &output, scratch.path());
+        solver
+            .write_files(&input, &output, scratch.path())
+            .map_err(|e| Error::io(scratch.path(), e))?;
         let finished = match process::run(&argv, scratch.path(), &stdout, &stderr, self.time_limit)
         {
             Ok(f) => f,
@@ -386,7 +389,7 @@ impl RunJob<'_> {
         } else {
             answer
         };
-        let mut v = verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref());
+        let mut v = verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref(), solver);
         // Files named as in the folder (`00003.answer`), so shards' messages equal an unsharded
         // run's.
         v.message = v.message.replace(&format!("{}/", self.dir.display()), "");
@@ -680,14 +683,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let solver = match &pipeline.solver {
         None => None,
         Some(choice) => {
-            let s = Solver::from_choice(choice, pipeline.options.route.name())
+            let mut s = Solver::from_choice(choice, &pipeline.options)
                 .map_err(|m| Error::Usage(format!("--solver: {m}")))?;
-            if external::on_path(&s.command[0]).is_none() {
-                return Err(Error::Usage(format!(
-                    "solver `{}`: `{}` is not on PATH (gridreduce solvers lists what is found; scripts/install-solvers.sh installs the Debian ones)",
-                    s.name, s.command[0]
-                )));
-            }
+            s.locate().map_err(|m| {
+                Error::Usage(format!(
+                    "solver `{}`: {m} (gridreduce solvers lists what is found; docs/solvers.md says how to install each)",
+                    s.name
+                ))
+            })?;
             Some(s)
         }
     };

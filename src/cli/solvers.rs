@@ -14,26 +14,38 @@ pub struct Args {}
 
 pub fn run(_args: Args) -> Result<ExitCode> {
     println!(
-        "{:<10} {:<6} {:<28} version / command",
+        "{:<10} {:<6} {:<36} version; command",
         "solver", "reads", "found"
     );
     for p in external::profiles() {
-        let found = external::on_path(p.command[0]);
-        let (place, version) = match &found {
-            Some(path) => (
-                path.display().to_string(),
-                external::version(p).unwrap_or_else(|| "version unknown".into()),
-            ),
-            None => ("not found".to_string(), String::new()),
+        let mut solver = external::Solver::of(p);
+        let (place, version) = match solver.locate() {
+            Ok(()) => {
+                let python = (!p.python_modules.is_empty())
+                    .then(|| std::path::Path::new(&solver.command[0]));
+                let version = external::version(p, python);
+                (
+                    solver.command[0].clone(),
+                    version.unwrap_or_else(|| "version unknown".into()),
+                )
+            }
+            Err(why) => (format!("not found: {why}"), String::new()),
         };
-        println!(
-            "{:<10} {:<6} {:<28} {version}{}{}",
-            p.name,
-            p.routes.join(","),
-            place,
-            if version.is_empty() { "" } else { "; " },
-            p.command.join(" ")
-        );
+        let reads = match p.formats {
+            [] => p.routes.join(","),
+            formats => format!("{} ({})", p.routes.join(","), formats.join(",")),
+        };
+        if version.is_empty() {
+            println!("{:<10} {:<6} {place}", p.name, reads);
+        } else {
+            println!(
+                "{:<10} {:<6} {:<36} {version}; {}",
+                p.name,
+                reads,
+                place,
+                p.command.join(" ")
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

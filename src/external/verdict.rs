@@ -2,8 +2,8 @@
 //! and the grid verified against the puzzle. The answer is judged, never trusted: a model that the
 //! route's own check refuses, or a grid that breaks a rule, is a wrong answer.
 
-use super::SolverStatus;
 use super::process::{Exit, Finished};
+use super::{Solver, SolverStatus};
 use crate::error::Error;
 use crate::puzzle::Puzzle;
 use crate::route::{AnswerHints, Built};
@@ -50,8 +50,15 @@ pub struct Verdict {
     pub message: String,
 }
 
-/// Judges a finished run whose answer is the file `answer`, for `puzzle` reduced to `built`.
-pub fn judge(finished: &Finished, answer: &Path, puzzle: &Puzzle, built: &dyn Built) -> Verdict {
+/// Judges a finished run of `solver` whose answer is the file `answer`, for `puzzle` reduced to
+/// `built`.
+pub fn judge(
+    finished: &Finished,
+    answer: &Path,
+    puzzle: &Puzzle,
+    built: &dyn Built,
+    solver: &Solver,
+) -> Verdict {
     let verdict = |status, message: String| Verdict { status, message };
     match finished.exit {
         Exit::TimedOut => {
@@ -63,6 +70,14 @@ pub fn judge(finished: &Finished, answer: &Path, puzzle: &Puzzle, built: &dyn Bu
         Exit::Signal(s) => {
             return verdict(SolverStatus::Crashed, format!("killed by signal {s}"));
         }
+        Exit::Code(c) if Some(c) == solver.no_solution_exit => {
+            return verdict(
+                SolverStatus::NoSolutionClaimed,
+                format!("the solver says the instance has no solution (exit code {c})"),
+            );
+        }
+        // A heuristic's exit 1 says it found nothing better than the answer it wrote.
+        Exit::Code(1) if solver.heuristic => {}
         Exit::Code(c) if !answer_code(c) => {
             return verdict(SolverStatus::Crashed, format!("exit code {c}"));
         }
@@ -89,6 +104,10 @@ pub fn judge(finished: &Finished, answer: &Path, puzzle: &Puzzle, built: &dyn Bu
                 ),
             }
         }
+        Err(e @ Error::Certificate { .. }) if solver.heuristic => verdict(
+            SolverStatus::NotFound,
+            format!("the heuristic ended without a solution: {e}"),
+        ),
         Err(e @ Error::Certificate { .. }) => verdict(
             SolverStatus::WrongAnswer,
             format!("the answer is not a solution of the instance: {e}"),
