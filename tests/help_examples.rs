@@ -106,6 +106,7 @@ fn skip_reason(example: &str, dir: &Path) -> Option<String> {
 }
 
 #[test]
+#[ignore = "minutes in a debug build (generate sudoku --target-clues 18): cargo test --release --test help_examples -- --ignored --nocapture"]
 fn every_help_example_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let all = examples();
@@ -126,6 +127,7 @@ fn every_help_example_runs() {
 }
 
 #[test]
+#[ignore = "the README's run and stats examples take all 49,151 puzzles of royle17.txt (over 10 minutes in a debug build): cargo test --release --test help_examples -- --ignored --nocapture"]
 fn every_readme_example_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let all = readme_examples(root);
