@@ -15,9 +15,43 @@ use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
 use gridreduce::search::human::{self, Technique};
 use rayon::prelude::*;
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-use common::{quantiles, report_limit, shipped};
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::reduce::harness::data_dir;
+
+/// The named puzzles of a shipped collection (`rel` under `data/`).
+fn shipped(rel: &str) -> Vec<(String, Puzzle)> {
+    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
+    c.entries
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| (e.name, e.puzzle))
+        .collect()
+}
+
+/// How many puzzles a report takes of a collection: `HCP_REPORT_LIMIT`, or all.
+pub fn report_limit() -> usize {
+    std::env::var("HCP_REPORT_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// `min / q1 / median / q3 / max` of `v` for the size-report tables, `-` when empty.
+pub fn quantiles(mut v: Vec<u64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_unstable();
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "{} / {} / {} / {} / {}",
+        v[0],
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        v[v.len() - 1]
+    )
+}
 
 /// Every report, by name.
 const REPORTS: &[(&str, fn())] = &[

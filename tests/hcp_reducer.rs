@@ -18,9 +18,7 @@ use gridreduce::search::human::{self, Technique};
 use rayon::prelude::*;
 
 mod common;
-use common::{
-    assert_exit, gridreduce, quantiles, reduce_to_hcp, report_limit, shipped, solution_line, text,
-};
+use common::{assert_exit, gridreduce, reduce_to_hcp, shipped, solution_line, text};
 
 fn reduced() -> HcpOptions {
     HcpOptions {
