@@ -16,6 +16,7 @@ pub mod formats;
 pub mod generate;
 pub mod hcp;
 pub mod ilp;
+pub mod memory;
 pub mod pipeline;
 pub mod plot;
 pub mod puzzle;

@@ -333,6 +333,17 @@ impl Pipeline {
                 at(place("to"), format!("unknown `{r}`"))
             }
         })?;
+        if let Some(c) = options.route.kind_conflict(source.name(), &options.params) {
+            return Err(at(
+                value_place(c.key),
+                format!(
+                    "`{}`: {} (this pipeline has `source: {}`)",
+                    c.key,
+                    c.reason,
+                    source.name()
+                ),
+            ));
+        }
         if let Some(choice) = &solver {
             crate::external::Solver::from_choice(choice, &options)
                 .map_err(|m| at(value_place("solver"), format!("`solver`: {m}")))?;
@@ -561,6 +572,13 @@ mod tests {
             e.starts_with("p.yaml:5:1: `format` does not fit the directed stage"),
             "{e}"
         );
+        // A value no puzzle of the source kind takes is refused at load, not per puzzle.
+        let e = parse("source: sudoku\ndescription: x\nto: cnf\nencoding: paper\n").unwrap_err();
+        assert_eq!(
+            e,
+            "p.yaml:4:11: `encoding`: paper is the Suguru SAT paper's encoding; it takes no Sudoku (this pipeline has `source: sudoku`)"
+        );
+        assert!(parse("source: suguru\ndescription: x\nto: cnf\nencoding: paper\n").is_ok());
         let e = parse("description: x\nto: hcp\n").unwrap_err();
         assert_eq!(
             e,

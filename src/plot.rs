@@ -134,9 +134,14 @@ impl Table {
                 InputError::new("is a folder, not a CSV file").in_file(path),
             ));
         }
+        Table::parse(path, file)
+    }
+
+    /// The table in `input`, read through the same caps as [`Table::read`] (errors name `path`).
+    pub fn parse(path: &Path, input: impl std::io::Read) -> Result<Table> {
         let mut reader = csv::ReaderBuilder::new()
             .flexible(false)
-            .from_reader(CappedReader::new(file));
+            .from_reader(CappedReader::new(input));
         let header: Vec<String> = reader
             .headers()
             .map_err(|e| csv_error(path, e))?

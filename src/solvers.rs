@@ -145,6 +145,7 @@ pub fn solve_one(
         Route::Auto => auto_route(puzzle, limit),
         r => r,
     };
+    crate::memory::check(puzzle, &footprint(route))?;
     let grids = match route {
         Route::Auto => unreachable!("resolved above"),
         Route::Cover => {
@@ -169,6 +170,26 @@ pub fn solve_one(
         Route::Ilp => crate::ilp::solutions_until(puzzle, limit, deadline)?,
     };
     Ok(Answer { grids, route })
+}
+
+/// What solving through `route` takes in memory: its instance and the solver's own copy
+/// (CaDiCaL's clauses and watches for `sat` and `hcp`), measured as peak resident memory on blank
+/// grids (docs/reliability.md, "Memory"); `Auto` is never asked (resolved first).
+fn footprint(route: Route) -> crate::memory::Footprint {
+    let (what, per_candidate, per_pair) = match route {
+        Route::Auto | Route::Search | Route::Backtrack | Route::Human | Route::Linear => {
+            ("the search", 16, 0)
+        }
+        Route::Cover => ("the exact cover matrix", 160, 0),
+        Route::Hcp => ("the Hamiltonian-cycle graph and its SAT solver", 0, 1024),
+        Route::Sat => ("the CNF and the SAT solver (CaDiCaL)", 0, 128),
+        Route::Ilp => ("the ILP model and its solver", 2048, 0),
+    };
+    crate::memory::Footprint {
+        what,
+        per_candidate,
+        per_pair,
+    }
 }
 
 /// `--via hcp` within a deadline. Building the chain has no clock of its own (a blank 49×49 takes

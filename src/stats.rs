@@ -95,6 +95,7 @@ impl Plan {
         for (r, groups) in &self.0 {
             for (params, tag) in groups {
                 let names = r.stats_names(params);
+                crate::memory::check(&entry.puzzle, &r.footprint(params))?;
                 let values = r.stats_values(&entry.puzzle, params)?;
                 row.extend(names.iter().map(|n| tagged(*r, n, tag)).zip(values));
             }

@@ -7,8 +7,7 @@
 //!   into a contradiction too.
 //! * The reduced graph is never larger than the contracted one.
 //!
-//! Sizes for `docs/hcp-reducer.md` (ignored; release):
-//! `cargo test --release --test hcp_reducer -- --ignored --nocapture`
+//! Sizes for `docs/hcp-reducer.md`: `cargo run --release --example hcp_reports -- reduced_sizes`
 //! (`HCP_REPORT_LIMIT=2000` for a sample of Royle's list).
 
 use gridreduce::hcp::chain::{HcpOptions, Stage, build, stats};
@@ -19,9 +18,7 @@ use gridreduce::search::human::{self, Technique};
 use rayon::prelude::*;
 
 mod common;
-use common::{
-    assert_exit, gridreduce, quantiles, reduce_to_hcp, report_limit, shipped, solution_line, text,
-};
+use common::{assert_exit, gridreduce, reduce_to_hcp, shipped, solution_line, text};
 
 fn reduced() -> HcpOptions {
     HcpOptions {
@@ -164,53 +161,6 @@ fn reduced_is_never_larger_than_contracted() {
             built.reduced_infeasible, s.reduced_infeasible,
             "{}",
             case.name
-        );
-    }
-}
-
-#[test]
-#[ignore = "size report for docs/hcp-reducer.md; run in release"]
-fn report_reduced_sizes() {
-    for rel in [
-        "sudoku/sudoku17_complete_49158.txt",
-        "sudoku/norvig_easy50.txt",
-        "sudoku/norvig_top95.txt",
-        "sudoku/forum_hardest_1106.txt",
-        "sudoku/gecode_9x9_18.txt",
-        "sudoku/sudoku4_vu_kr_100.txt",
-        "sudoku/sudoku16_vu_kr_100.txt",
-        "suguru/backtrack-180.txt",
-    ] {
-        let puzzles: Vec<(String, Puzzle)> =
-            shipped(rel).into_iter().take(report_limit()).collect();
-        let t = std::time::Instant::now();
-        let rows: Vec<_> = puzzles
-            .par_iter()
-            .map(|(_, p)| (stats(p, false).unwrap(), singles_solution(p).is_some()))
-            .collect();
-        let secs = t.elapsed().as_secs_f64();
-        let get = |f: fn(&gridreduce::hcp::HcpStats) -> Option<u64>| -> Vec<u64> {
-            rows.iter().filter_map(|(s, _)| f(s)).collect()
-        };
-        let solved = rows
-            .iter()
-            .filter(|(s, _)| s.reduced_solved == Some(true))
-            .count();
-        let singles = rows.iter().filter(|(_, b)| *b).count();
-        let open: Vec<u64> = rows
-            .iter()
-            .filter(|(s, _)| s.reduced_solved != Some(true))
-            .filter_map(|(s, _)| s.reduced_vertices)
-            .collect();
-        println!(
-            "{rel}: {} puzzles ({secs:.1} s)\n  contracted V {}\n  contracted E {}\n  reduced V {}\n  reduced E {}\n  reduced V of the unsolved {} ({})\n  solved by the reducer {solved}, by singles (human solver) {singles}",
-            rows.len(),
-            quantiles(get(|s| s.contracted_vertices)),
-            quantiles(get(|s| s.contracted_edges)),
-            quantiles(get(|s| s.reduced_vertices)),
-            quantiles(get(|s| s.reduced_edges)),
-            quantiles(open.clone()),
-            open.len(),
         );
     }
 }

@@ -496,3 +496,106 @@ fn a_suguru_strip_generates() {
     assert!(stderr.starts_with("generated 1 1x30 Suguru"), "{stderr}");
     assert!(out > 0);
 }
+
+/// Issue 19, group 1: `stats --blank 256` (inside the accepted range) and `--blank 196 --only cnf`
+/// aborted with `memory allocation of … failed`. Now each grid is refused before anything is
+/// built, with one line naming the grid, the estimate and the limit, and no CSV is written.
+/// (The estimates, hundreds of GiB and 49 GiB, are above any limit a test machine has by default;
+/// the CNF case sets an explicit one.)
+#[test]
+fn stats_of_a_huge_blank_grid_is_refused_not_aborted() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("x.csv");
+    let csv = csv.to_str().unwrap();
+    let (code, stderr, out) = run(&["stats", "--blank", "256", "--csv", csv]);
+    assert_eq!((code, out), (Some(2), 0), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(
+        lines[0].starts_with(
+            "gridreduce: blank-256: the hcp instance of this 256x256 sudoku would need about 382 GiB of memory, above the limit of "
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        lines[1],
+        "gridreduce: no puzzle could be measured; no CSV written"
+    );
+    let (code, stderr, _) = run(&[
+        "stats",
+        "--blank",
+        "196",
+        "--only",
+        "cnf",
+        "--memory-limit",
+        "8G",
+        "--csv",
+        csv,
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        "gridreduce: blank-196: the cnf instance of this 196x196 sudoku would need about 49 GiB of memory, above the limit of 8.0 GiB (--memory-limit)\n\
+         gridreduce: no puzzle could be measured; no CSV written\n"
+    );
+    assert!(!Path::new(csv).exists());
+}
+
+/// Issue 19, group 1: a pipeline item above the memory limit is a bad item of the run (one line
+/// naming file and line, exit 2 at the end), the others are written.
+#[test]
+fn run_refuses_an_item_above_the_memory_limit_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("mixed.txt");
+    let small = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad/issue19/sudoku4.txt"),
+    )
+    .unwrap();
+    let blank = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad/issue19/blank25.txt"),
+    )
+    .unwrap();
+    std::fs::write(&puzzles, format!("{}\n{}", small.trim_end(), blank)).unwrap();
+    let out = dir.path().join("out");
+    let (code, stderr, _) = run(&[
+        "run",
+        "tests/bad/issue19/cnf.yaml",
+        puzzles.to_str().unwrap(),
+        "--memory-limit",
+        "5M",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("memory"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(line.starts_with("gridreduce: "), "{line}");
+    assert!(line.contains(":2: mixed#2: the cnf instance of this 25x25 sudoku would need about 13 MiB of memory, above the limit of 5.0 MiB (--memory-limit)"), "{line}");
+    assert!(out.join("00001.map").exists());
+    assert!(!out.join("00002.map").exists());
+}
+
+/// Issue 19, group 5: `reduce --witness` of a puzzle without a solution is a result, exit code 1
+/// as the README promises for "a puzzle proven unsolvable", with file and line; nothing written.
+#[test]
+fn a_witness_of_an_unsolvable_puzzle_exits_1_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("w");
+    let (code, stderr, out) = run(&[
+        "reduce",
+        "tests/bad/issue19/sudoku4-unsolvable.txt",
+        "--to",
+        "hcp",
+        "--witness",
+        "-o",
+        base.to_str().unwrap(),
+    ]);
+    assert_eq!((code, out), (Some(1), 0));
+    assert_eq!(
+        stderr,
+        "gridreduce: tests/bad/issue19/sudoku4-unsolvable.txt:1: sudoku4-unsolvable#1: sudoku4-unsolvable#1 has no solution, so no witness tour\n"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     );
                 }
             }
-            Err(e) => tally.report_error(&entry.name, &e),
+            Err(e) => tally.report_error(&entry.name, &loaded.at(entry), &e),
         }
     }
     Ok(tally.exit_code(false))

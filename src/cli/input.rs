@@ -33,6 +33,13 @@ pub struct Loaded {
     pub path: PathBuf,
 }
 
+impl Loaded {
+    /// Where `entry` is, for a message: `FILE:LINE: NAME` (as `run` reports its items).
+    pub fn at(&self, entry: &Entry) -> String {
+        format!("{}:{}: {}", self.path.display(), entry.line, entry.name)
+    }
+}
+
 impl PuzzleArgs {
     pub fn layout(&self) -> Result<LayoutSpec> {
         if let Some(b) = &self.boxes {
@@ -107,14 +114,15 @@ impl Tally {
         self.report(format_args!("{name}: {error}"));
     }
 
-    /// Reports that the puzzle `name` failed with `error` and counts it as a timeout
-    /// ([`Error::Timeout`]) or as bad.
-    pub fn report_error(&self, name: &str, error: &Error) {
+    /// Reports that the puzzle `name` (found at `at`, see [`Loaded::at`]) failed with `error`
+    /// and counts it as a timeout ([`Error::Timeout`], named by `name`) or as bad (named by
+    /// `at`: bad input names its file and line).
+    pub fn report_error(&self, name: &str, at: &str, error: &Error) {
         if matches!(error, Error::Timeout(_)) {
             eprintln!("gridreduce: {name}: {error}");
             self.timeouts.set(self.timeouts.get() + 1);
         } else {
-            self.report_for(name, error);
+            self.report_for(at, error);
         }
     }
 

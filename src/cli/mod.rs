@@ -37,6 +37,11 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Refuse, with one line and exit code 2, a puzzle whose instance (and solver) would need
+    /// more memory than SIZE (e.g. 8G, 512M), estimated before building; default half of the
+    /// machine's physical memory.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = crate::memory::parse_size)]
+    pub memory_limit: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -62,6 +67,9 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    if let Some(bytes) = cli.memory_limit {
+        crate::memory::set_limit(bytes);
+    }
     match cli.command {
         Command::Demo(a) => demo::run(a),
         Command::Verify(a) => verify::run(a),

@@ -4,7 +4,8 @@
 //! One puzzle (a file of one, or `--index K`) writes `OUT.<ext>` and `OUT.map`; several write
 //! `OUT-<k>.<ext>` and `OUT-<k>.map` for each puzzle `k` of the file (1-based, as `--index`), so a
 //! whole collection can be exported in one call. A puzzle that cannot be exported as asked is
-//! reported and skipped (exit 2 at the end); the others are written. The targets and their flags
+//! reported and skipped (exit 2 at the end; exit 1 when the only trouble is a witness asked for a
+//! puzzle without a solution); the others are written. The targets and their flags
 //! come from the route registry (`crate::route`).
 
 use super::input::{PuzzleArgs, Tally};
@@ -17,7 +18,7 @@ use std::process::ExitCode;
 /// Export puzzles as solver input files (+ a .map file for `decode`).
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "With several puzzles and no --index, writes OUT-<k>.<ext> and OUT-<k>.map for each puzzle k.\n\nExamples:\n  gridreduce reduce data/sudoku/royle17.txt --index 1 --to cnf --encoding minimal -o royle1\n  minisat royle1.cnf royle1.out; gridreduce decode royle1.map royle1.out\n  gridreduce reduce data/suguru/backtrack-180.txt --index 19 --to lp -o janko19"
+    after_help = "With several puzzles and no --index, writes OUT-<k>.<ext> and OUT-<k>.map for each puzzle k.\n\nExamples:\n  gridreduce reduce data/sudoku/royle17.txt --index 1 --to cnf --encoding minimal -o royle1\n  minisat royle1.cnf royle1.out; gridreduce decode royle1.map royle1.out\n  gridreduce reduce data/suguru/backtrack-180.txt --index 19 --to lp -o janko19\n\nExit codes: 0 every puzzle written, 1 a puzzle asked for with --witness has no solution, 2 bad\ninput (the other puzzles are still written)."
 )]
 pub struct Args {
     #[command(flatten)]
@@ -72,11 +73,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let loaded = args.input.load(None)?;
     let several = loaded.entries.len() > 1;
     let tally = Tally::default();
+    let mut unsolvable = false;
     for entry in tally.readable(loaded.entries.iter().map(Result::as_ref)) {
         let export = match route::export(entry, &options, &first_solution) {
             Ok(x) => x,
+            // A witness asked for a puzzle proven to have no solution: a result (exit code 1, as
+            // for `solve`), not bad input; the other puzzles are still written.
+            Err(e @ Error::Unsolvable(_)) => {
+                eprintln!("gridreduce: {}: {e}", loaded.at(entry));
+                unsolvable = true;
+                continue;
+            }
             Err(e) => {
-                tally.report_for(&entry.name, e);
+                tally.report_for(&loaded.at(entry), e);
                 continue;
             }
         };
@@ -93,5 +102,5 @@ pub fn run(args: Args) -> Result<ExitCode> {
             export.summary
         );
     }
-    Ok(tally.exit_code(false))
+    Ok(tally.exit_code(unsolvable))
 }

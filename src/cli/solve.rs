@@ -130,7 +130,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } = match answer {
             Ok(a) => a,
             Err(e) => {
-                tally.report_error(&entry.name, &e);
+                tally.report_error(&entry.name, &loaded.at(entry), &e);
                 continue;
             }
         };

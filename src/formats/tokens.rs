@@ -428,8 +428,14 @@ pub fn first_repeat(pairs: &[(u32, u32)]) -> Option<(usize, usize)> {
 /// At most 40 characters of `text` for a one-line message, with `…` when cut: a message quotes
 /// what it found without letting a huge token through.
 pub fn excerpt(text: &str) -> String {
-    if text.chars().count() > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
+    excerpt_of(text, 40)
+}
+
+/// At most `max` characters of `text`, with `…` when cut: for a library's message (serde's)
+/// that may quote a whole value of the input.
+pub fn excerpt_of(text: &str, max: usize) -> String {
+    if text.chars().count() > max {
+        format!("{}…", text.chars().take(max).collect::<String>())
     } else {
         text.to_string()
     }

@@ -160,8 +160,15 @@ impl HcpOptions {
         }
         fn params<T: serde::de::DeserializeOwned>(step: &StepRecord) -> Result<T, String> {
             let map = serde_json::Map::from_iter(step.params.clone());
-            serde_json::from_value(serde_json::Value::Object(map))
-                .map_err(|e| format!("step `{}`: {e}", step.step))
+            serde_json::from_value(serde_json::Value::Object(map)).map_err(|e| {
+                // serde quotes the value it refused: keep a long one to a short excerpt.
+                use crate::formats::tokens::{excerpt, excerpt_of};
+                format!(
+                    "step `{}`: {}",
+                    excerpt(&step.step),
+                    excerpt_of(&e.to_string(), 120)
+                )
+            })
         }
         let mut at = 0;
         // The next step when it is called `name`.

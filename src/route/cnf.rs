@@ -58,7 +58,17 @@ fn options(puzzle: &Puzzle, params: &Params) -> CnfOptions {
     }
 }
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the cnf instance",
+    per_candidate: 0,
+    per_pair: 12,
+};
+
 impl Route for CnfRoute {
+    fn footprint(&self, _params: &Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "cnf"
     }
@@ -67,6 +77,14 @@ impl Route for CnfRoute {
     }
     fn params(&self) -> &'static [Param] {
         PARAMS
+    }
+    fn kind_conflict(&self, kind: &str, params: &Params) -> Option<super::Conflict> {
+        (kind == "sudoku" && params.choice("encoding") == Some("paper")).then(|| {
+            super::Conflict::new(
+                "encoding",
+                "paper is the Suguru SAT paper's encoding; it takes no Sudoku",
+            )
+        })
     }
     fn build(&self, puzzle: &Puzzle, params: &Params) -> Result<Arc<dyn Built>> {
         Ok(Arc::new(PuzzleToCnf::new(puzzle, options(puzzle, params))?))

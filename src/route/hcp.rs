@@ -171,7 +171,17 @@ fn fits(format: &str, directed: bool) -> bool {
         .is_none_or(|(_, _, d)| d.is_none_or(|d| d == directed))
 }
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the hcp instance",
+    per_candidate: 0,
+    per_pair: 32,
+};
+
 impl Route for HcpRoute {
+    fn footprint(&self, _params: &Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "hcp"
     }

@@ -12,7 +12,17 @@ use std::sync::Arc;
 
 pub struct LpRoute;
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the lp instance",
+    per_candidate: 64,
+    per_pair: 0,
+};
+
 impl Route for LpRoute {
+    fn footprint(&self, _params: &Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "lp"
     }

@@ -164,6 +164,11 @@ pub trait Route: Sync {
     fn conflict(&self, _params: &Params) -> Option<Conflict> {
         None
     }
+    /// Values that cannot fit any puzzle of kind `kind` (`sudoku`, `suguru`): a pipeline, which
+    /// names its source kind, refuses them at load instead of failing on every puzzle.
+    fn kind_conflict(&self, _kind: &str, _params: &Params) -> Option<Conflict> {
+        None
+    }
     /// Whether `.map` files whose target kind is `kind` are this route's.
     fn decodes(&self, kind: &str) -> bool {
         kind == self.name()
@@ -172,6 +177,11 @@ pub trait Route: Sync {
     fn needs_solution(&self, _params: &Params) -> bool {
         false
     }
+    /// What building this route's instance takes in memory (bytes per candidate and per
+    /// conflicting pair, measured on blank grids: docs/reliability.md). Every caller of
+    /// [`Route::build`] and [`Route::stats_values`] in this crate checks it against the memory
+    /// limit first ([`crate::memory::check`]), so a puzzle too large is one line, not an abort.
+    fn footprint(&self, params: &Params) -> crate::memory::Footprint;
     /// Builds the instance for `puzzle`; `solution`, when given, is used for witness files.
     fn build(&self, puzzle: &Puzzle, params: &Params) -> Result<Arc<dyn Built>>;
     /// The parameters that rebuild the instance a `.map` chain records (the inverse of
@@ -523,6 +533,7 @@ pub fn export(entry: &Entry, options: &RouteOptions, solve: SolveFn) -> Result<E
     } else {
         None
     };
+    crate::memory::check(puzzle, &options.route.footprint(&options.params))?;
     let built = options.route.build(puzzle, &options.params)?;
     let (format, extension) = built.file_format(&options.params)?;
     let extras = built
@@ -554,6 +565,7 @@ pub fn rebuild(map: &MapFile, map_path: &Path) -> Result<(Puzzle, Arc<dyn Built>
         ))
     })?;
     let params = route.params_from_steps(&map.chain).map_err(bad)?;
+    crate::memory::check(&puzzle, &route.footprint(&params)).map_err(|e| bad(e.to_string()))?;
     let built = route
         .build(&puzzle, &params)
         .map_err(|e| bad(e.to_string()))?;

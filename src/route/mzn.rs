@@ -565,7 +565,17 @@ fn json_values(text: &str, first: usize, m: &MznModel) -> Result<Vec<u8>, InputE
 /// `--to mzn`.
 pub struct MznRoute;
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the mzn instance",
+    per_candidate: 8,
+    per_pair: 0,
+};
+
 impl super::Route for MznRoute {
+    fn footprint(&self, _params: &super::Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "mzn"
     }

@@ -405,7 +405,17 @@ pub fn parse_answer(reader: impl BufRead, r: &PuzzleToOpb) -> Result<Vec<bool>, 
 /// `--to opb`.
 pub struct OpbRoute;
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the opb instance",
+    per_candidate: 96,
+    per_pair: 0,
+};
+
 impl super::Route for OpbRoute {
+    fn footprint(&self, _params: &super::Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "opb"
     }

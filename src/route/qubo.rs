@@ -598,7 +598,17 @@ const PARAMS: &[super::Param] = &[super::Param {
     kind: super::Kind::Choice(FORMATS),
 }];
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the qubo instance",
+    per_candidate: 0,
+    per_pair: 32,
+};
+
 impl super::Route for QuboRoute {
+    fn footprint(&self, _params: &super::Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "qubo"
     }

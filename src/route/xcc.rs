@@ -473,7 +473,17 @@ fn strip_position(text: &str) -> &str {
 /// `--to xcc`.
 pub struct XccRoute;
 
+/// Peak memory of building this route's instance (docs/reliability.md, "Memory").
+const FOOTPRINT: crate::memory::Footprint = crate::memory::Footprint {
+    what: "the xcc instance",
+    per_candidate: 160,
+    per_pair: 0,
+};
+
 impl super::Route for XccRoute {
+    fn footprint(&self, _params: &super::Params) -> crate::memory::Footprint {
+        FOOTPRINT
+    }
     fn name(&self) -> &'static str {
         "xcc"
     }

@@ -204,31 +204,6 @@ pub fn solution_line(rel: &str, index: usize) -> String {
     text.lines().nth(index - 1).unwrap().to_string()
 }
 
-/// How many puzzles the ignored size reports take of a collection: `HCP_REPORT_LIMIT`, or all.
-pub fn report_limit() -> usize {
-    std::env::var("HCP_REPORT_LIMIT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(usize::MAX)
-}
-
-/// `min / q1 / median / q3 / max` of `v` for the size-report tables, `-` when empty.
-pub fn quantiles(mut v: Vec<u64>) -> String {
-    if v.is_empty() {
-        return "-".into();
-    }
-    v.sort_unstable();
-    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
-    format!(
-        "{} / {} / {} / {} / {}",
-        v[0],
-        q(0.25),
-        q(0.5),
-        q(0.75),
-        v[v.len() - 1]
-    )
-}
-
 /// The `gridreduce` binary run with `args` in the crate root (so `data/...` paths work).
 pub fn gridreduce(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridreduce"))

@@ -1,18 +1,98 @@
-//! Size reports for `docs/hcp-construction.md` (ignored: they print tables, they prove nothing new;
-//! the formulas they rely on are asserted in `tests/hcp_construction.rs`). Run in release:
+//! Size and time reports for `docs/hcp-construction.md` and `docs/hcp-reducer.md`: they print
+//! tables and prove nothing new (the formulas they rely on are asserted in
+//! `tests/hcp_construction.rs`, `tests/hcp_reducer.rs` and `tests/hcp_canonical.rs`), so they are
+//! an example rather than tests. Run in release, every report or those whose name contains a word:
 //!
 //! ```text
-//! cargo test --release --test hcp_sizes -- --ignored --nocapture
-//! HCP_REPORT_LIMIT=2000 cargo test --release --test hcp_sizes -- --ignored --nocapture
+//! cargo run --release --example hcp_reports
+//! cargo run --release --example hcp_reports -- blank_sudoku clue_subsets
+//! HCP_REPORT_LIMIT=2000 cargo run --release --example hcp_reports -- sudoku_9x9
 //! ```
 
-use gridreduce::hcp::chain::{HcpOptions, HcpStats, Stage, build};
+use gridreduce::hcp::chain::{HcpOptions, HcpStats, Stage, build, stats};
 use gridreduce::hcp::clues::FAMILIES;
-use gridreduce::puzzle::Puzzle;
+use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
+use gridreduce::search::human::{self, Technique};
 use rayon::prelude::*;
 
-mod common;
-use common::{quantiles, report_limit, shipped};
+use gridreduce::formats::collection::{ReadOptions, read_collection};
+use gridreduce::reduce::harness::data_dir;
+
+/// The named puzzles of a shipped collection (`rel` under `data/`).
+fn shipped(rel: &str) -> Vec<(String, Puzzle)> {
+    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
+    c.entries
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| (e.name, e.puzzle))
+        .collect()
+}
+
+/// How many puzzles a report takes of a collection: `HCP_REPORT_LIMIT`, or all.
+pub fn report_limit() -> usize {
+    std::env::var("HCP_REPORT_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// `min / q1 / median / q3 / max` of `v` for the size-report tables, `-` when empty.
+pub fn quantiles(mut v: Vec<u64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_unstable();
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "{} / {} / {} / {} / {}",
+        v[0],
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        v[v.len() - 1]
+    )
+}
+
+/// Every report, by name.
+const REPORTS: &[(&str, fn())] = &[
+    ("sudoku_9x9", report_sudoku_9x9),
+    ("suguru", report_suguru),
+    ("blank_sudoku", report_blank_sudoku),
+    ("dump_example", dump_example),
+    ("solver", report_solver),
+    ("clue_subsets", report_clue_subsets),
+    ("sizes_and_times", report_sizes_and_times),
+    ("reduced_sizes", report_reduced_sizes),
+];
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    for (name, report) in REPORTS {
+        if words.is_empty() || words.iter().any(|w| name.contains(w.as_str())) {
+            println!("\n## {name}");
+            report();
+        }
+    }
+}
+
+/// The chain options of `tests/hcp_canonical.rs`'s variants.
+fn variant(stage: Stage, clues: bool, share: bool, canonical: bool) -> HcpOptions {
+    HcpOptions {
+        stage,
+        trim: false,
+        clues,
+        share,
+        canonical,
+    }
+}
+
+/// The solution when naked singles alone solve `p` (as in `tests/hcp_reducer.rs`).
+fn singles_solution(p: &Puzzle) -> Option<Grid> {
+    let report = human::solve(p).ok()?;
+    let only_singles =
+        !report.used_search && report.grade.is_none_or(|g| g <= Technique::NakedSingle);
+    report.solution.filter(|_| only_singles)
+}
 
 fn opts(trim: bool) -> HcpOptions {
     HcpOptions {
@@ -101,8 +181,6 @@ fn report(name: &str, rows: &[Row]) {
     println!("\nper clue, by set: {}", sets.join(", "));
 }
 
-#[test]
-#[ignore = "report; run in release with --ignored --nocapture"]
 fn report_sudoku_9x9() {
     let lim = report_limit();
     for rel in [
@@ -125,8 +203,6 @@ fn report_sudoku_9x9() {
     }
 }
 
-#[test]
-#[ignore = "report; run in release with --ignored --nocapture"]
 fn report_suguru() {
     let puzzles = shipped("suguru/backtrack-180.txt");
     println!(
@@ -197,8 +273,6 @@ fn report_suguru() {
     println!("\n(cells: min / q1 / median / q3 / max)");
 }
 
-#[test]
-#[ignore = "report; run in release with --ignored --nocapture"]
 fn report_blank_sudoku() {
     println!(
         "\n| N | directed V / A | undirected V / E | trimmed V / E | contracted V / E | solved |"
@@ -225,10 +299,8 @@ fn report_blank_sudoku() {
 /// The arcs of the 1×2 Suguru with one region, layers not shared (the drawing in
 /// `docs/hcp-example.svg`), with the
 /// canonical cycle of its solution `1 2`, as `label label` lines.
-#[test]
-#[ignore = "report; prints the example graph"]
 fn dump_example() {
-    use gridreduce::puzzle::{Grid, Suguru};
+    use gridreduce::puzzle::Suguru;
     let p = Puzzle::from(Suguru::new(1, 2, &[0, 0], Grid::empty(1, 2)).unwrap());
     let chain = build(
         &p,
@@ -254,8 +326,6 @@ fn dump_example() {
 }
 
 /// Solver counters (rounds, cuts, time) for the first puzzles of `norvig_top95` at each stage.
-#[test]
-#[ignore = "report; run in release with --ignored --nocapture"]
 fn report_solver() {
     use gridreduce::hcp::solve::{SolveOptions, chain_grids};
     let puzzles: Vec<(String, Puzzle)> = shipped("sudoku/norvig_top95.txt")
@@ -282,8 +352,6 @@ fn report_solver() {
 
 /// Removed arcs per clue if only some of our sets were applied: which subsets match the paper's
 /// 758 arcs for 17 clues (44.6 per clue) and 1414 for 35 clues (40.4 per clue)?
-#[test]
-#[ignore = "report; run in release with --ignored --nocapture"]
 fn report_clue_subsets() {
     use gridreduce::hcp::clues::clue_family_arcs;
     let subsets: &[(&str, &[u8])] = &[
@@ -358,5 +426,132 @@ fn report_clue_subsets() {
                 removed as f64 / clues as f64
             );
         }
+    }
+}
+
+/// Sizes and solve times, original against canonical (the tables of docs/hcp-construction.md
+/// §11): `cargo test --release --test hcp_canonical -- --ignored --nocapture report`.
+fn report_sizes_and_times() {
+    use gridreduce::hcp::solve::{SolveOptions, chain_grids};
+    use std::time::Instant;
+    let row = |p: &Puzzle, stage: Stage, clues: bool, canonical: bool| {
+        let c = build(p, &variant(stage, clues, true, canonical)).unwrap();
+        format!("{} / {}", c.vertices(), c.edges())
+    };
+    println!(
+        "| N | directed original | directed canonical | contracted original | contracted canonical |"
+    );
+    for n in [4usize, 9, 16, 25] {
+        let p = Puzzle::from(Sudoku::blank(n));
+        println!(
+            "| {n} | {} | {} | {} | {} |",
+            row(&p, Stage::Directed, false, false),
+            row(&p, Stage::Directed, false, true),
+            row(&p, Stage::Contracted, true, false),
+            row(&p, Stage::Contracted, true, true)
+        );
+    }
+    let p17 = gridreduce::formats::collection::read_collection(
+        &gridreduce::reduce::harness::data_dir().join("sudoku/royle17.txt"),
+        &Default::default(),
+    )
+    .unwrap()
+    .entries
+    .into_iter()
+    .next()
+    .unwrap()
+    .unwrap()
+    .puzzle;
+    println!("royle17 #1 (17 clues): stage | original | canonical");
+    for (stage, clues) in [
+        (Stage::Directed, false),
+        (Stage::Directed, true),
+        (Stage::Undirected, true),
+        (Stage::Contracted, true),
+        (Stage::Reduced, true),
+    ] {
+        println!(
+            "| {stage:?} clues {clues} | {} | {} |",
+            row(&p17, stage, clues, false),
+            row(&p17, stage, clues, true)
+        );
+    }
+    let top95 = gridreduce::formats::collection::read_collection(
+        &gridreduce::reduce::harness::data_dir().join("sudoku/norvig_top95.txt"),
+        &Default::default(),
+    )
+    .unwrap();
+    let puzzles: Vec<Puzzle> = top95
+        .entries
+        .into_iter()
+        .map(|e| e.unwrap().puzzle)
+        .collect();
+    for canonical in [false, true] {
+        let mut times = Vec::new();
+        let mut rounds = Vec::new();
+        for p in &puzzles {
+            let t = Instant::now();
+            let chain = build(p, &variant(Stage::Directed, true, true, canonical)).unwrap();
+            let found = chain_grids(&chain, 2, &SolveOptions::default()).unwrap();
+            assert_eq!(found.grids.len(), 1);
+            times.push(t.elapsed().as_secs_f64());
+            rounds.push(found.stats.rounds);
+        }
+        times.sort_by(f64::total_cmp);
+        rounds.sort();
+        let q = |v: &[f64], f: f64| v[((v.len() - 1) as f64 * f) as usize];
+        println!(
+            "norvig_top95 directed, canonical {canonical}: build + solve + uniqueness: median {:.3} s, q3 {:.3} s, max {:.3} s, total {:.1} s; rounds median {}",
+            q(&times, 0.5),
+            q(&times, 0.75),
+            times[times.len() - 1],
+            times.iter().sum::<f64>(),
+            rounds[rounds.len() / 2]
+        );
+    }
+}
+
+fn report_reduced_sizes() {
+    for rel in [
+        "sudoku/sudoku17_complete_49158.txt",
+        "sudoku/norvig_easy50.txt",
+        "sudoku/norvig_top95.txt",
+        "sudoku/forum_hardest_1106.txt",
+        "sudoku/gecode_9x9_18.txt",
+        "sudoku/sudoku4_vu_kr_100.txt",
+        "sudoku/sudoku16_vu_kr_100.txt",
+        "suguru/backtrack-180.txt",
+    ] {
+        let puzzles: Vec<(String, Puzzle)> =
+            shipped(rel).into_iter().take(report_limit()).collect();
+        let t = std::time::Instant::now();
+        let rows: Vec<_> = puzzles
+            .par_iter()
+            .map(|(_, p)| (stats(p, false).unwrap(), singles_solution(p).is_some()))
+            .collect();
+        let secs = t.elapsed().as_secs_f64();
+        let get = |f: fn(&gridreduce::hcp::HcpStats) -> Option<u64>| -> Vec<u64> {
+            rows.iter().filter_map(|(s, _)| f(s)).collect()
+        };
+        let solved = rows
+            .iter()
+            .filter(|(s, _)| s.reduced_solved == Some(true))
+            .count();
+        let singles = rows.iter().filter(|(_, b)| *b).count();
+        let open: Vec<u64> = rows
+            .iter()
+            .filter(|(s, _)| s.reduced_solved != Some(true))
+            .filter_map(|(s, _)| s.reduced_vertices)
+            .collect();
+        println!(
+            "{rel}: {} puzzles ({secs:.1} s)\n  contracted V {}\n  contracted E {}\n  reduced V {}\n  reduced E {}\n  reduced V of the unsolved {} ({})\n  solved by the reducer {solved}, by singles (human solver) {singles}",
+            rows.len(),
+            quantiles(get(|s| s.contracted_vertices)),
+            quantiles(get(|s| s.contracted_edges)),
+            quantiles(get(|s| s.reduced_vertices)),
+            quantiles(get(|s| s.reduced_edges)),
+            quantiles(open.clone()),
+            open.len(),
+        );
     }
 }
