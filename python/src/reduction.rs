@@ -92,7 +92,12 @@ pub fn reduce(
     let options = options(to, &given)?;
     let p = puzzle.get();
     let built = py
-        .detach(|| options.route.build(&p.entry.puzzle, &options.params))
+        .detach(|| {
+            // The CLI's guard against allocations that would abort the process (issue 19): a
+            // Python kernel dies the same way, so refuse with ConstructionError first.
+            gridreduce::memory::check(&p.entry.puzzle, &options.route.footprint(&options.params))?;
+            options.route.build(&p.entry.puzzle, &options.params)
+        })
         .or_raise()?;
     Ok(PyReduction {
         built,

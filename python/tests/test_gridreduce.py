@@ -279,3 +279,10 @@ def test_show_draws_like_the_cli(cli, data, capsys):
     drawn = capsys.readouterr().out
     code, out, _ = cli("show", path, "--index", 19)
     assert code == 0 and drawn in out
+
+
+def test_a_reduction_beyond_the_memory_limit_is_refused_before_it_is_built():
+    # A blank 256×256 graph would need hundreds of GiB: the CLI's estimate refuses it at once
+    # (issue 19) instead of letting the allocation abort the Python process.
+    with pytest.raises(gridreduce.ConstructionError, match="above the limit"):
+        gridreduce.reduce(gridreduce.blank(256), to="hcp")
