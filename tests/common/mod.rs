@@ -242,3 +242,39 @@ pub fn reduce_to_hcp(puzzles: &str, index: usize, extra: &[&str], out: &str) {
     args.extend(["-o", out]);
     assert_exit(&gridreduce(&args), 0, &args.join(" "));
 }
+
+/// How many sampled puzzles had no, one and several solutions: a cross-check against brute force
+/// proves little unless its sample holds all three kinds, so each such test tallies them here and
+/// asserts on [`SolutionKinds::fewest`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolutionKinds {
+    pub none: usize,
+    pub one: usize,
+    pub many: usize,
+}
+
+impl SolutionKinds {
+    /// Counts a puzzle with `solutions` solutions.
+    pub fn add(&mut self, solutions: usize) {
+        match solutions {
+            0 => self.none += 1,
+            1 => self.one += 1,
+            _ => self.many += 1,
+        }
+    }
+
+    /// The count of the rarest kind.
+    pub fn fewest(&self) -> usize {
+        self.none.min(self.one).min(self.many)
+    }
+}
+
+impl std::fmt::Display for SolutionKinds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "none {}, one {}, many {}",
+            self.none, self.one, self.many
+        )
+    }
+}
