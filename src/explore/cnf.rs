@@ -8,7 +8,7 @@
 //! the same encoding (`tests/explore.rs` compares them with `reduce --to cnf`).
 
 use crate::error::Error;
-use crate::puzzle::{Grid, Puzzle, cell_name};
+use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
 use crate::sat::{CnfOptions, Encoding, PuzzleToCnf};
 
@@ -43,11 +43,10 @@ pub fn cnf_view(
     };
     let step = PuzzleToCnf::new(puzzle, options)?;
     let cnf = step.target();
-    let cols = step.cols();
     let mut names = vec![String::new(); cnf.vars() as usize];
     let mut cell_of = vec![0u32; cnf.vars() as usize];
     for (x, cell, value) in step.variables() {
-        names[x as usize - 1] = format!("{}#{value}", cell_name(cols, cell));
+        names[x as usize - 1] = step.describe(cell, value);
         cell_of[x as usize - 1] = cell as u32;
     }
     let mut by_cell = vec![Vec::new(); puzzle.rows() * puzzle.cols()];
