@@ -10,6 +10,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+/// Writes an executable shell script: the fake solvers these tests run.
+fn write_script(path: &Path, text: impl AsRef<[u8]>) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 /// stats.csv as rows of column → value.
 fn stats(dir: &Path) -> Vec<BTreeMap<String, String>> {
     let mut reader = csv::Reader::from_path(dir.join("stats.csv")).unwrap();
@@ -161,7 +168,7 @@ fn a_heuristic_without_a_cycle_is_not_found_and_xcovers_exit_1_claims_no_solutio
     let tmp = tempfile::tempdir().unwrap();
     let python = tmp.path().join("python");
     // `python -c 'import …'` succeeds; `python SCRIPT INPUT OUTPUT` acts as SCRIPT would fail.
-    std::fs::write(
+    write_script(
         &python,
         "#!/bin/sh
 [ \"$1\" = -c ] && exit 0
@@ -172,10 +179,7 @@ case \"$(basename \"$1\")\" in
          xcc-solve.py) echo 'no cover' >&2; exit 1 ;;
 esac
 ",
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let run = |solver: &str, source: &str, keys: &str, puzzles: &str| {
         let pipeline = tmp.path().join(format!("{solver}.yaml"));
         std::fs::write(
@@ -235,7 +239,7 @@ fn fake_solvers_give_every_status_and_the_run_goes_on() {
     std::fs::write(answers.join("00005"), model(4)).unwrap();
     std::fs::write(answers.join("00006"), model(6)).unwrap();
     let script = tmp.path().join("fake.sh");
-    std::fs::write(
+    write_script(
         &script,
         format!(
             "#!/bin/sh\ncase \"$(basename \"$1\" .cnf)\" in\n\
@@ -246,10 +250,7 @@ fn fake_solvers_give_every_status_and_the_run_goes_on() {
              *) cat '{}'/\"$(basename \"$1\" .cnf)\" ;;\nesac\n",
             answers.display()
         ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let pipeline = write_pipeline(
         tmp.path(),
         "sudoku",
@@ -357,16 +358,13 @@ fn three_concurrent_shards_merge_to_the_unsharded_run() {
         std::fs::write(answers.join(format!("{k:05}")), answer).unwrap();
     }
     let script = tmp.path().join("fake.sh");
-    std::fs::write(
+    write_script(
         &script,
         format!(
             "#!/bin/sh\nf='{}'/\"$(basename \"$1\" .cnf)\"\nif [ -f \"$f\" ]; then cat \"$f\"; else echo 's UNSATISFIABLE'; fi\n",
             answers.display()
         ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let pipeline = write_pipeline(
         tmp.path(),
         "sudoku",
@@ -444,9 +442,7 @@ fn three_concurrent_shards_merge_to_the_unsharded_run() {
 fn a_no_solution_claim_against_a_known_solution_is_a_wrong_answer() {
     let tmp = tempfile::tempdir().unwrap();
     let script = tmp.path().join("unsat.sh");
-    std::fs::write(&script, "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n").unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    write_script(&script, "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n");
     let pipeline = write_pipeline(
         tmp.path(),
         "sudoku",
