@@ -278,3 +278,53 @@ impl std::fmt::Display for SolutionKinds {
         )
     }
 }
+
+/// 40 small random puzzles (16 4×4 Sudoku, 24 Suguru up to 3×4 and strips) with 0, 1 and several
+/// solutions: small enough for brute force and, most of them, for trying every grid of the domains.
+pub fn small_puzzles(seed: u64) -> Vec<Puzzle> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for i in 0..16 {
+        out.push(Puzzle::from(random_sudoku4(
+            3 + rng.below(8),
+            i % 4 == 3,
+            &mut rng,
+        )));
+    }
+    for i in 0..24 {
+        let (rows, cols) = if i % 6 == 5 {
+            (1, 2 + rng.below(5))
+        } else {
+            (2 + rng.below(2), 2 + rng.below(3))
+        };
+        let givens = rng.below(4);
+        out.push(Puzzle::from(random_suguru(
+            rows,
+            cols,
+            1 + rng.below(4),
+            givens,
+            &mut rng,
+        )));
+    }
+    out
+}
+
+/// Calls `f` on every grid whose cells lie in their domains (row-major, odometer order).
+pub fn every_grid(domain: &[u8], rows: usize, cols: usize, mut f: impl FnMut(&Grid)) {
+    let mut cells = vec![1u8; domain.len()];
+    loop {
+        f(&Grid::from_cells(rows, cols, cells.clone()));
+        let mut i = 0;
+        loop {
+            if i == cells.len() {
+                return;
+            }
+            if cells[i] < domain[i] {
+                cells[i] += 1;
+                break;
+            }
+            cells[i] = 1;
+            i += 1;
+        }
+    }
+}
