@@ -3,6 +3,7 @@
 //! (`docs/explorer.md`).
 
 use super::input::PuzzleArgs;
+use super::route_args::{Given, ReduceFlags};
 use crate::error::{Error, Result};
 use crate::explore::{ExploreStage, assets, cnf_view, model, size_check};
 use crate::formats::write_atomic;
@@ -53,11 +54,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(_) if !args.to.contains(&View::Cnf) => {
             return Err(Error::Usage("--encoding applies to --to cnf only".into()));
         }
-        Some(name) => Some(Encoding::from_name(name).ok_or_else(|| {
-            Error::Usage(format!(
-                "--encoding: unknown encoding '{name}' (minimal, efficient, extended, compact, paper)"
-            ))
-        })?),
+        // Checked by the CNF route's own parameter, so the names and the message are `reduce`'s.
+        Some(name) => ReduceFlags {
+            to: "cnf".into(),
+            given: Given(vec![("encoding", vec![name.clone()])]),
+        }
+        .options()?
+        .params
+        .choice("encoding")
+        .and_then(Encoding::from_name),
     };
     let mut loaded = args.input.load(None)?;
     if loaded.entries.len() != 1 {
