@@ -497,6 +497,56 @@ fn a_suguru_strip_generates() {
     assert!(out > 0);
 }
 
+/// Issue 19, group 6: `generate sudoku --n 64 --max-tries 1` ran for minutes. Its target, the
+/// 9×9 default of 18 clues, is below N − 1 = 63, which no unique 64×64 puzzle can reach: refused at
+/// once, nothing on stdout.
+#[test]
+fn a_sudoku_target_below_n_minus_one_is_refused() {
+    let (code, stderr, out) = run(&["generate", "sudoku", "--n", "64", "--max-tries", "1"]);
+    assert_eq!(
+        (code, stderr.as_str(), out),
+        (
+            Some(2),
+            "gridreduce: --target-clues 18 is below 63, the fewest clues a unique 64x64 Sudoku \
+             can have (two symbols missing from the clues can be swapped in any solution)\n",
+            0
+        )
+    );
+}
+
+/// Issue 19, group 6: a reachable target on a grid where one try takes hours ends at
+/// `--time-limit` with exit code 3, one line and nothing written (without a deadline in the
+/// uniqueness checks this test would run for hours; with it, about a second).
+#[test]
+fn a_large_sudoku_generation_ends_at_its_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gen.txt");
+    let (code, stderr, out) = run(&[
+        "generate",
+        "sudoku",
+        "--n",
+        "64",
+        "--target-clues",
+        "63",
+        "--max-tries",
+        "1",
+        "--time-limit",
+        "1",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (code, stderr.as_str(), out),
+        (
+            Some(3),
+            "gridreduce: the time limit of 1 s ran out at puzzle 1 of 1: no 64x64 puzzle with at \
+             most 63 clues before the deadline (at try 1)\n",
+            0
+        )
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// Issue 19, group 1: `stats --blank 256` (inside the accepted range) and `--blank 196 --only cnf`
 /// aborted with `memory allocation of … failed`. Now each grid is refused before anything is
 /// built, with one line naming the grid, the estimate and the limit, and no CSV is written.

@@ -9,7 +9,7 @@ use crate::generate::{sudoku, suguru};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Generate puzzles with a unique solution.
 #[derive(clap::Args, Debug)]
@@ -81,7 +81,18 @@ pub struct SudokuArgs {
     /// 2000 is the measured setting that reaches 18 clues (docs/algorithms.md).
     #[arg(long, default_value_t = 2000)]
     pub swaps: usize,
+    /// Give up after this many seconds for the whole command (exit code 3; the puzzles finished
+    /// by then are written). Default: no limit up to N = 16, 60 s above, where one try (hundreds
+    /// of uniqueness checks of up to seconds each) can run for hours.
+    #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
+
+/// The time limit of `generate sudoku` when none is given: none up to this N (a 16×16 try takes
+/// about a second), [`LARGE_N_TIME_LIMIT`] above.
+const UNLIMITED_UP_TO_N: usize = 16;
+/// See [`UNLIMITED_UP_TO_N`].
+const LARGE_N_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OrderArg {
@@ -187,7 +198,12 @@ fn run_suguru(a: SuguruArgs) -> Result<ExitCode> {
 }
 
 fn run_sudoku(a: SudokuArgs) -> Result<ExitCode> {
+    let start = Instant::now();
+    let time_limit = a
+        .time_limit
+        .or((a.n > UNLIMITED_UP_TO_N).then_some(LARGE_N_TIME_LIMIT));
     let config = sudoku::Config {
+        deadline: time_limit.map(|d| start + d),
         n: a.n,
         target_clues: a.target_clues,
         seed: a.seed,
@@ -213,11 +229,24 @@ fn run_sudoku(a: SudokuArgs) -> Result<ExitCode> {
     let mut puzzles = header.clone();
     let mut solutions = header;
     let bar = bar(a.count, "puzzles");
-    let start = Instant::now();
     let (mut tries, mut seventeen) = (0usize, 0usize);
     let mut histogram = std::collections::BTreeMap::new();
+    let (mut finished, mut timed_out) = (0, None);
     for i in 0..a.count {
-        let g = sudoku::generate(&config, i as u64)?;
+        let g = match sudoku::generate(&config, i as u64) {
+            Ok(g) => g,
+            Err(Error::Timeout(why)) => {
+                let limit = time_limit.map_or(0.0, |d| d.as_secs_f64());
+                timed_out = Some(format!(
+                    "the time limit of {limit} s ran out at puzzle {} of {}: {why}",
+                    i + 1,
+                    a.count
+                ));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        finished += 1;
         tries += g.tries;
         seventeen += g.seventeen;
         for &c in &g.minimal_clues {
@@ -236,6 +265,12 @@ fn run_sudoku(a: SudokuArgs) -> Result<ExitCode> {
         bar.set_message(format!("{tries} tries"));
     }
     bar.finish_and_clear();
+    if let Some(why) = &timed_out
+        && finished == 0
+    {
+        return Err(Error::Timeout(why.clone()));
+    }
+    // Past here at least one puzzle is finished: it is written even if a later one timed out.
     emit(&a.output, &puzzles)?;
     if let Some(path) = &a.solutions {
         crate::formats::atomic::write_string_atomic(path, &solutions)?;
@@ -243,10 +278,9 @@ fn run_sudoku(a: SudokuArgs) -> Result<ExitCode> {
     let secs = start.elapsed().as_secs_f64();
     let hist: Vec<String> = histogram.iter().map(|(c, k)| format!("{c}:{k}")).collect();
     eprintln!(
-        "generated {} puzzles with <= {} clues in {secs:.2} s: {tries} tries ({:.1} per puzzle, {:.1} ms per try)",
-        a.count,
+        "generated {finished} puzzles with <= {} clues in {secs:.2} s: {tries} tries ({:.1} per puzzle, {:.1} ms per try)",
         a.target_clues,
-        tries as f64 / a.count.max(1) as f64,
+        tries as f64 / finished.max(1) as f64,
         1000.0 * secs / tries.max(1) as f64
     );
     if a.n == 9 {
@@ -256,5 +290,10 @@ fn run_sudoku(a: SudokuArgs) -> Result<ExitCode> {
         "clues of the minimal puzzle of every try: {}",
         hist.join(" ")
     );
-    Ok(ExitCode::SUCCESS)
+    match timed_out {
+        Some(why) => Err(Error::Timeout(format!(
+            "{why}; the {finished} finished puzzles were written"
+        ))),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, DIMACS .col, Concorde edges,
-/// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input or
+/// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input, 3
 /// when the time limit runs out. Undirected graphs go through reductions and a rotation-extension
 /// heuristic before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
 /// as an LKH TOUR file with -o.
@@ -30,7 +30,7 @@ pub struct SolveArgs {
     /// Write the cycle here as an LKH TOUR file (atomically).
     #[arg(short, long, value_name = "TOUR")]
     pub output: Option<PathBuf>,
-    /// Give up after this many seconds (exit 2).
+    /// Give up after this many seconds (exit code 3, like every `--time-limit`).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Graph format (detected by default).

@@ -34,6 +34,15 @@ use crate::error::{Error, Result};
 use crate::puzzle::{BlockLayout, Grid, Sudoku};
 use crate::search::fast::{Options, Search};
 use crate::search::rng::Rng;
+use std::time::Instant;
+
+/// The fewest clues a unique N×N Sudoku can have, whatever its blocks: N − 1. If two symbols are
+/// both missing from the clues, swapping them in a solution gives a second solution, so the clues
+/// hold at least N − 1 distinct symbols. (9×9 needs 17, far above 8; the bound only rules out
+/// targets that cannot be reached, such as the 9×9 default of 18 for a 64×64 grid.)
+pub fn fewest_possible_clues(n: usize) -> usize {
+    n.saturating_sub(1)
+}
 
 /// How to choose the next clue to try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +66,11 @@ pub struct Config {
     /// Local search after the removal pass: give up after this many swaps in a row that do not
     /// lower the clue count (0: removal pass only).
     pub swaps: usize,
+    /// Give up at this instant with [`Error::Timeout`] (`None`: never). A uniqueness check costs
+    /// milliseconds on 9×9 but seconds on 25×25 (a branch node about 100 µs, checks of tens of
+    /// thousands of nodes), so without a deadline one try of a large grid runs for hours. Every
+    /// search run gets the deadline, so the overshoot is at most the search's clock interval.
+    pub deadline: Option<Instant>,
 }
 
 impl Config {
@@ -68,6 +82,7 @@ impl Config {
             max_tries: 1_000_000,
             order: Order::Crowded,
             swaps: 200,
+            deadline: None,
         }
     }
 }
@@ -93,35 +108,67 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
     if !(1..=64).contains(&n) {
         return Err(Error::Usage(format!("--n {n} is out of range (1 to 64)")));
     }
+    let fewest = fewest_possible_clues(n);
+    if config.target_clues < fewest {
+        return Err(Error::Usage(format!(
+            "--target-clues {} is below {fewest}, the fewest clues a unique {n}x{n} Sudoku can have \
+             (two symbols missing from the clues can be swapped in any solution)",
+            config.target_clues
+        )));
+    }
     let layout = BlockLayout::default_for(n);
     let blank = Sudoku::new(layout.clone(), Grid::empty(n, n)).map_err(Error::Usage)?;
     let search = Search::new(&blank.structure()).map_err(Error::Usage)?;
     let mut rng = rng_for(config.seed, index);
     let mut minimal_clues = Vec::new();
     let mut checks = 0;
+    let timeout = |tries: usize| {
+        Error::Timeout(format!(
+            "no {n}x{n} puzzle with at most {} clues before the deadline (at try {tries})",
+            config.target_clues
+        ))
+    };
     while minimal_clues.len() < config.max_tries {
         let full = search.run(
             blank.givens(),
             &Options {
                 seed: Some(rng.fork()),
+                deadline: config.deadline,
                 ..Options::limit(1)
             },
         );
+        if full.timed_out {
+            return Err(timeout(minimal_clues.len() + 1));
+        }
         let Some(mut solution) = full.solutions.into_iter().next() else {
             return Err(Error::Unsolvable(format!(
                 "no full {n}x{n} grid for this layout"
             )));
         };
         let mut givens = solution.clone();
-        checks += minimise(&search, &layout, &mut givens, config.order, &mut rng);
-        checks += descend(
+        let work = minimise(
             &search,
             &layout,
-            &mut solution,
             &mut givens,
-            config,
+            config.order,
+            config.deadline,
             &mut rng,
-        );
+        )
+        .and_then(|c| {
+            checks += c;
+            descend(
+                &search,
+                &layout,
+                &mut solution,
+                &mut givens,
+                config,
+                &mut rng,
+            )
+        });
+        match work {
+            Ok(c) => checks += c,
+            Err(TimedOut) => return Err(timeout(minimal_clues.len() + 1)),
+        }
         let clues = givens.filled();
         minimal_clues.push(clues);
         if clues <= config.target_clues {
@@ -142,15 +189,42 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
     )))
 }
 
+/// A search run reached [`Config::deadline`]; the puzzle being worked on is left unique but
+/// possibly not minimal, and is dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedOut;
+
+/// One search run with the deadline; `Err` when it ran out before the search could answer.
+fn run_until(
+    search: &Search,
+    givens: &Grid,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<Grid>, TimedOut> {
+    let outcome = search.run(
+        givens,
+        &Options {
+            deadline,
+            ..Options::limit(limit)
+        },
+    );
+    if outcome.timed_out {
+        Err(TimedOut)
+    } else {
+        Ok(outcome.solutions)
+    }
+}
+
 /// One removal pass over every clue of `givens` (crowded units first, or random); leaves a minimal
-/// unique puzzle and returns the number of uniqueness checks.
+/// unique puzzle and returns the number of uniqueness checks, or `Err` at the deadline.
 pub fn minimise(
     search: &Search,
     layout: &BlockLayout,
     givens: &mut Grid,
     order: Order,
+    deadline: Option<Instant>,
     rng: &mut Rng,
-) -> usize {
+) -> Result<usize, TimedOut> {
     let n = givens.rows();
     // Clues per row, column and block.
     let mut in_row = vec![0; n];
@@ -183,7 +257,7 @@ pub fn minimise(
         let v = givens.get(c);
         givens.set(c, 0);
         checks += 1;
-        if search.run(givens, &Options::limit(2)).solutions.len() == 1 {
+        if run_until(search, givens, 2, deadline)?.len() == 1 {
             in_row[c / n] -= 1;
             in_col[c % n] -= 1;
             in_block[layout.block_of(c)] -= 1;
@@ -191,7 +265,7 @@ pub fn minimise(
             givens.set(c, v);
         }
     }
-    checks
+    Ok(checks)
 }
 
 /// Most solutions enumerated when looking for the clue that makes a puzzle unique again: with
@@ -209,12 +283,13 @@ fn fixing_clues(
     search: &Search,
     givens: &Grid,
     except: &[usize],
+    deadline: Option<Instant>,
     checks: &mut usize,
-) -> Option<Fixing> {
+) -> Result<Option<Fixing>, TimedOut> {
     *checks += 1;
-    let found = search.run(givens, &Options::limit(ENUMERATE + 1)).solutions;
+    let found = run_until(search, givens, ENUMERATE + 1, deadline)?;
     if found.len() > ENUMERATE || found.len() < 2 {
-        return None;
+        return Ok(None);
     }
     let mut moves = Vec::new();
     let mut count = [0usize; 65];
@@ -232,7 +307,7 @@ fn fixing_clues(
             }
         }
     }
-    Some((found, moves))
+    Ok(Some((found, moves)))
 }
 
 /// Local search below the first minimal puzzle: a random walk of **{−1, +1}** moves over unique
@@ -249,7 +324,7 @@ fn descend(
     givens: &mut Grid,
     config: &Config,
     rng: &mut Rng,
-) -> usize {
+) -> Result<usize, TimedOut> {
     let mut checks = 0;
     let mut stale = 0;
     while givens.filled() > config.target_clues && stale < config.swaps {
@@ -260,12 +335,12 @@ fn descend(
         let before = clues.len();
         let a = clues[rng.below(clues.len())];
         givens.set(a, 0);
-        match fixing_clues(search, givens, &[a], &mut checks) {
+        match fixing_clues(search, givens, &[a], config.deadline, &mut checks)? {
             Some((found, moves)) if !moves.is_empty() => {
                 let (c, v, k) = moves[rng.below(moves.len())];
                 givens.set(c, v);
                 *solution = found[k].clone();
-                checks += minimise(search, layout, givens, config.order, rng);
+                checks += minimise(search, layout, givens, config.order, config.deadline, rng)?;
             }
             _ => givens.set(a, solution.get(a)),
         }
@@ -275,5 +350,5 @@ fn descend(
             stale += 1;
         }
     }
-    checks
+    Ok(checks)
 }
