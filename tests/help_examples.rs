@@ -1,11 +1,16 @@
-//! Every example line of every `--help` and of the README (issue 19, group 6): each `gridreduce …`
-//! line under `Examples:` in `gridreduce help-markdown` runs and exits 0 in a scratch folder of its
-//! own holding links to the crate's `data/` and `reductions/`; the README's `gridreduce …` lines
+//! Every example line of every `--help` and of the README (issue 19, group 6): the `gridreduce …`
+//! lines under one `Examples:` heading of `gridreduce help-markdown` run one after the other (`merge`
+//! reads the shards `run` wrote) and exit 0, in a scratch folder of their own holding links to the
+//! crate's `data/` and `reductions/`; the README's `gridreduce …` lines
 //! (its ```sh blocks, `# comments` taken off) run one after the other in one scratch folder, as a
 //! reader would type them (`plot royle17.csv` reads what `stats` wrote). An example is skipped,
 //! with a visible message, when it needs a file no example makes (`out/stats.csv`, `my.txt`,
-//! `r1.tour`: placeholders for the user's own files), an external tool, or a shell (`&&`, `|`,
-//! `>`).
+//! `r1.tour`: placeholders for the user's own files), an external solver `gridreduce solvers` does
+//! not find (`--solver NAME`), or a shell (`&&`, `|`, `>`).
+//!
+//! Both tests run by default, in a debug build: the examples work on samples (`--limit 100`, a
+//! 16×16 file, `--blank` up to 36) so that each takes seconds; their comments say how to run the
+//! whole collection.
 
 use std::path::Path;
 use std::process::Command;
@@ -15,26 +20,46 @@ const BIN: &str = env!("CARGO_BIN_EXE_gridreduce");
 /// Options whose value is a file the command writes (so it need not exist beforehand).
 const OUTPUT_OPTIONS: &[&str] = &["-o", "--out", "--output", "--csv", "--times", "--solutions"];
 
-/// Commands that call an external solver (LKH, Concorde, …) and so run only where it is installed.
-const EXTERNAL: &[&str] = &["hcp solve"];
+/// Options whose value has a `/` but is no file (`--shard 1/2`).
+const NOT_PATH_OPTIONS: &[&str] = &["--shard"];
 
-fn examples() -> Vec<String> {
+/// The external solver an example names with `--solver NAME`, when `gridreduce solvers` does not
+/// find it here (the example then runs only where it is installed, as in CI).
+fn missing_solver(example: &str) -> Option<String> {
+    static SOLVERS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let words: Vec<&str> = example.split_whitespace().collect();
+    let name = words.windows(2).find(|w| w[0] == "--solver")?[1];
+    let listing = SOLVERS.get_or_init(|| {
+        let out = Command::new(BIN).arg("solvers").output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    });
+    let row = listing
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("{example}: `gridreduce solvers` has no profile {name}"));
+    row.contains("not found").then(|| name.to_string())
+}
+
+/// The example lines of every `--help`, one group per `Examples:` heading, in order.
+fn examples() -> Vec<Vec<String>> {
     let out = Command::new(BIN).arg("help-markdown").output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let mut lines = Vec::new();
+    let mut groups: Vec<Vec<String>> = Vec::new();
     let mut in_examples = false;
     for line in text.lines() {
         let t = line.trim();
-        if t == "Examples:" || t == "Example:" {
+        if t.starts_with("Example") && t.ends_with(':') {
             in_examples = true;
+            groups.push(Vec::new());
         } else if in_examples && t.starts_with("gridreduce ") {
-            lines.push(t.to_string());
+            groups.last_mut().unwrap().push(t.to_string());
         } else if in_examples && !line.starts_with("  ") {
             in_examples = false;
         }
     }
-    lines
+    groups.retain(|g| !g.is_empty());
+    groups
 }
 
 /// The `gridreduce …` lines of the README's ```sh blocks, without their `# comments`.
@@ -88,12 +113,13 @@ fn skip_reason(example: &str, dir: &Path) -> Option<String> {
     {
         return Some("needs a shell".into());
     }
-    if let Some(tool) = EXTERNAL.iter().find(|t| example.contains(*t)) {
-        return Some(format!("`{tool}` needs an external solver"));
+    if let Some(tool) = missing_solver(example) {
+        return Some(format!("the external solver {tool} is not installed"));
     }
     let words: Vec<&str> = example.split_whitespace().collect();
     for (i, w) in words.iter().enumerate().skip(1) {
-        let after_output = OUTPUT_OPTIONS.contains(&words[i - 1]);
+        let after_output =
+            OUTPUT_OPTIONS.contains(&words[i - 1]) || NOT_PATH_OPTIONS.contains(&words[i - 1]);
         let path_like = !w.starts_with('-')
             && (w.contains('/')
                 || w.rsplit_once('.')
@@ -106,28 +132,29 @@ fn skip_reason(example: &str, dir: &Path) -> Option<String> {
 }
 
 #[test]
-#[ignore = "minutes in a debug build (generate sudoku --target-clues 18): cargo test --release --test help_examples -- --ignored --nocapture"]
 fn every_help_example_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let all = examples();
-    assert!(all.len() >= 20, "found only {} examples", all.len());
+    let groups = examples();
+    let all = groups.iter().map(Vec::len).sum::<usize>();
+    assert!(all >= 20, "found only {all} examples");
     let mut failures = Vec::new();
     let mut ran = 0;
-    for example in &all {
+    for group in &groups {
         let dir = scratch(root);
-        if let Some(why) = skip_reason(example, dir.path()) {
-            eprintln!("skipped ({why}): {example}");
-            continue;
+        for example in group {
+            if let Some(why) = skip_reason(example, dir.path()) {
+                eprintln!("skipped ({why}): {example}");
+                continue;
+            }
+            ran += 1;
+            failures.extend(run_example(example, dir.path()));
         }
-        ran += 1;
-        failures.extend(run_example(example, dir.path()));
     }
-    eprintln!("{ran} of {} examples ran", all.len());
+    eprintln!("{ran} of {all} examples ran");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
-#[ignore = "the README's run and stats examples take all 49,151 puzzles of royle17.txt (over 10 minutes in a debug build): cargo test --release --test help_examples -- --ignored --nocapture"]
 fn every_readme_example_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let all = readme_examples(root);

@@ -235,6 +235,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
         csv: csv.clone(),
         blank: Vec::new(),
+        limit: None,
         only: Vec::new(),
         params: Default::default(),
     })?;

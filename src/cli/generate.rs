@@ -27,7 +27,7 @@ pub enum Kind {
 /// Suguru: random regions (randomised BFS), a random solution, hints removed while unique.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  gridreduce generate suguru --size 15x15 --count 10 --seed 1 -o gen15.txt"
+    after_help = "Example:\n  gridreduce generate suguru --size 15x15 --count 3 --seed 1 -o gen15.txt"
 )]
 pub struct SuguruArgs {
     /// Grid size RxC, e.g. 8x8 or 1x30.
@@ -51,7 +51,7 @@ pub struct SuguruArgs {
 /// Sudoku with few clues: clues removed while unique, crowded units first; tries until the target.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  gridreduce generate sudoku --n 9 --target-clues 18 --count 5 --seed 1 -o few.txt --solutions few.solutions.txt"
+    after_help = "18 clues (--target-clues 18) takes about a minute per puzzle in a release build (docs/algorithms.md).\n\nExample:\n  gridreduce generate sudoku --n 9 --target-clues 21 --count 3 --seed 1 -o few.txt --solutions few.solutions.txt"
 )]
 pub struct SudokuArgs {
     /// N: symbols, rows, columns (the default block layout for N).

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 /// Combine the output folders of `run --shard K/N` into one.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  for k in 1 2 3; do gridreduce run p.yaml puzzles.txt --shard $k/3 -o out-$k & done; wait\n  gridreduce merge out-1 out-2 out-3 -o out"
+    after_help = "Example (the shards may run at the same time, on other machines: docs/solvers.md):\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/norvig_top95.txt --shard 1/2 -o out-1\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/norvig_top95.txt --shard 2/2 -o out-2\n  gridreduce merge out-1 out-2 -o out"
 )]
 pub struct Args {
     /// The shards' output folders.

@@ -49,7 +49,7 @@ use std::time::{Duration, Instant};
 /// Run a pipeline (reductions/*.yaml) over a puzzle collection.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 1 a solver gave a wrong answer, 3 some timed out.\nWith a solver (pipeline key `solver:` or --solver; see `gridreduce solvers`, docs/solvers.md) also DIR/<K>.answer and DIR/<K>.verdict, and the stats columns solver, solver_status, solver_seconds, solver_peak_kb.\n\nExample:\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt -o out/"
+    after_help = "Writes DIR/<K>.<ext> and DIR/<K>.map per puzzle K (00001, 00002, …; the .map last) and DIR/stats.csv. A rerun skips finished puzzles.\nExit code: 0 all ok, 2 some puzzle bad, 1 a solver gave a wrong answer, 3 some timed out.\nWith a solver (pipeline key `solver:` or --solver; see `gridreduce solvers`, docs/solvers.md) also DIR/<K>.answer and DIR/<K>.verdict, and the stats columns solver, solver_status, solver_seconds, solver_peak_kb.\n\nExample (the first 100 puzzles; without --limit all 49,151):\n  gridreduce run reductions/sudoku-hcp-paper.yaml data/sudoku/royle17.txt --limit 100 -o out/"
 )]
 pub struct Args {
     /// Pipeline file (see reductions/ and docs/pipelines.md).

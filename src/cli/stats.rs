@@ -36,6 +36,9 @@ pub struct Args {
     /// encoding with N, e.g. 4,9,16,25,36,49,64.
     #[arg(long, value_name = "N,N,...", value_delimiter = ',')]
     pub blank: Vec<usize>,
+    /// Only the first N puzzles of the file (as `run --limit`): a sample of a large collection.
+    #[arg(long, value_name = "N", conflicts_with = "blank")]
+    pub limit: Option<usize>,
     /// Only these routes' columns (the name, N and clues columns always come first).
     #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(route_names()))]
     pub only: Vec<String>,
@@ -63,7 +66,7 @@ fn stats_help() -> String {
         columns.extend(r.stats_names(&Params::new()));
     }
     format!(
-        "Columns: {}\nWith several values of a parameter (e.g. --encoding minimal,extended) a route's columns come once per value, named with it (cnf_minimal_vars, …).\n\nExamples:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper\n  gridreduce stats --blank 4,9,16,25,36,49,64 --encoding minimal,efficient,extended,compact --csv growth.csv",
+        "Columns: {}\nWith several values of a parameter (e.g. --encoding minimal,extended) a route's columns come once per value, named with it (cnf_minimal_vars, …).\n\nExamples:\n  gridreduce stats data/suguru/backtrack-180.txt --csv suguru-paper.csv --encoding paper\n  gridreduce stats --blank 4,9,16,25,36 --encoding minimal,efficient,extended,compact --csv growth.csv\n(Add 49,64 to --blank for the whole curve of docs/results.md: about 10 s in a release build.)",
         columns.join(",")
     )
 }
@@ -104,7 +107,11 @@ const NO_FILE: &str = "<no puzzle file>";
 pub fn run(args: Args) -> Result<ExitCode> {
     let from_file = args.input.puzzles.as_os_str() != NO_FILE;
     let entries = match (from_file, args.blank.is_empty()) {
-        (true, true) => args.input.load(None)?.entries,
+        (true, true) => {
+            let mut entries = args.input.load(None)?.entries;
+            entries.truncate(args.limit.unwrap_or(usize::MAX));
+            entries
+        }
         (false, false) => blank_entries(&args.blank)?,
         (true, false) => {
             return Err(Error::Usage(
