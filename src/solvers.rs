@@ -145,7 +145,7 @@ pub fn solve_one(
         Route::Auto => auto_route(puzzle, limit),
         r => r,
     };
-    crate::memory::check(puzzle, &footprint(route))?;
+    crate::memory::check(puzzle, &footprint(route, puzzle))?;
     let grids = match route {
         Route::Auto => unreachable!("resolved above"),
         Route::Cover => {
@@ -174,15 +174,25 @@ pub fn solve_one(
 
 /// What solving through `route` takes in memory: its instance and the solver's own copy
 /// (CaDiCaL's clauses and watches for `sat` and `hcp`), measured as peak resident memory on blank
-/// grids (docs/reliability.md, "Memory"); `Auto` is never asked (resolved first).
-fn footprint(route: Route) -> crate::memory::Footprint {
+/// grids (docs/reliability.md, "Memory"); `Auto` is never asked (resolved first). The SAT
+/// portfolio holds one solver per member.
+fn footprint(route: Route, puzzle: &Puzzle) -> crate::memory::Footprint {
+    let sat_solvers = if crate::sat::portfolio::applies(puzzle) {
+        crate::sat::portfolio::MEMBERS.len() as u64
+    } else {
+        1
+    };
     let (what, per_candidate, per_pair) = match route {
         Route::Auto | Route::Search | Route::Backtrack | Route::Human | Route::Linear => {
             ("the search", 16, 0)
         }
         Route::Cover => ("the exact cover matrix", 160, 0),
         Route::Hcp => ("the Hamiltonian-cycle graph and its SAT solver", 0, 1024),
-        Route::Sat => ("the CNF and the SAT solver (CaDiCaL)", 0, 128),
+        Route::Sat => (
+            "the CNF and the SAT solvers (CaDiCaL)",
+            0,
+            128 * sat_solvers,
+        ),
         Route::Ilp => ("the ILP model and its solver", 2048, 0),
     };
     crate::memory::Footprint {

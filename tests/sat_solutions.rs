@@ -7,7 +7,9 @@ use gridreduce::cover::{PuzzleToCover, solutions as cover_solutions};
 use gridreduce::puzzle::{Grid, Puzzle, Sudoku, Suguru};
 use gridreduce::reduce::Reduction;
 use gridreduce::reduce::harness::shipped_cases;
-use gridreduce::sat::{CnfOptions, Encoding, PuzzleToCnf, SatSolver, find, is_unique, solutions};
+use gridreduce::sat::{
+    CnfOptions, Encoding, Flavour, PuzzleToCnf, SatSolver, find, is_unique, portfolio, solutions,
+};
 use std::collections::BTreeSet;
 
 mod common;
@@ -274,11 +276,118 @@ fn sat_solution_sets_equal_exact_cover_on_random_small_puzzles() {
                     assert_eq!(got, want, "{encoding:?} simplify={simplify} on {p:?}");
                 }
             }
+            // Every set-up the portfolio may use: the renumbered and negated formulas must
+            // decode to the same grids.
+            let shuffled = [
+                Flavour {
+                    shuffle: 7,
+                    ..Flavour::PLAIN
+                },
+                Flavour {
+                    config: "sat",
+                    false_first: true,
+                    shuffle: 3,
+                },
+            ];
+            for flavour in [Flavour::PLAIN]
+                .into_iter()
+                .chain(portfolio::MEMBERS)
+                .chain(shuffled)
+            {
+                assert_eq!(flavour_set(&p, flavour), want, "{flavour:?} on {p:?}");
+            }
             compared += 1;
         }
     }
     assert!(
         compared > 100 && empty > 5,
         "{compared} compared, {empty} unsolvable, {many} skipped"
+    );
+}
+
+/// Every solution of `p` from a solver set up as `flavour`.
+fn flavour_set(p: &Puzzle, flavour: Flavour) -> BTreeSet<Vec<u8>> {
+    let mut solver = SatSolver::flavoured(p, CnfOptions::fastest_for(p), flavour).unwrap();
+    let mut got = BTreeSet::new();
+    while let Some(g) = solver.next_solution().unwrap() {
+        assert!(got.insert(g.cells().to_vec()), "repeated solution");
+        assert!(got.len() <= LIMIT);
+    }
+    got
+}
+
+/// `solution` with every cell of `k` random values blanked: at least k! solutions (permute the
+/// k values), and often more.
+fn without_values(base: &Puzzle, solution: &Grid, k: usize, rng: &mut XorShift) -> Puzzle {
+    let mut values = BTreeSet::new();
+    while values.len() < k {
+        values.insert(1 + rng.below(solution.rows()) as u8);
+    }
+    let mut givens = solution.clone();
+    for c in 0..solution.len() {
+        if values.contains(&solution.get(c)) {
+            givens.set(c, 0);
+        }
+    }
+    match base {
+        Puzzle::Sudoku(s) => Sudoku::new(s.layout().clone(), givens).unwrap().into(),
+        Puzzle::Suguru(_) => unreachable!("Sudoku only"),
+    }
+}
+
+/// Random 25×25 puzzles cut from a Frisch puzzle's solution (80–95 % of the cells kept, a wrong
+/// value now and then, or every cell of two or three values blanked): the portfolio that `solve` uses on N ≥ 25 finds exactly the exact-cover
+/// solver's solutions (up to [`LIMIT`]), and the one solution it gives when asked for one is the
+/// same however often it is asked.
+#[test]
+fn portfolio_solution_sets_equal_exact_cover_on_25x25() {
+    let case = shipped_cases(|p| p.rows() == 25).remove(0);
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let (mut compared, mut empty, mut several) = (0, 0, 0);
+    for round in 0..12 {
+        let p = if round % 3 == 2 {
+            without_values(&case.puzzle, &case.solution, 2 + round % 2, &mut rng)
+        } else {
+            random_puzzle(
+                &mut rng,
+                &case.puzzle,
+                &case.solution,
+                [95, 90, 85, 80][round % 4],
+            )
+        };
+        let want = cover_set(&p);
+        let options = CnfOptions::fastest_for(&p);
+        // As `solve` runs it, and with a first run of one check: every member then restarts on
+        // a new shuffle again and again, carrying the solutions found so far over as excluded.
+        for first_run in [None, Some(1)] {
+            let got: BTreeSet<Vec<u8>> = match first_run {
+                None => portfolio::solutions_until(&p, options, LIMIT, None),
+                Some(b) => portfolio::solutions_restarting(&p, options, LIMIT, None, b),
+            }
+            .unwrap()
+            .iter()
+            .map(|g| g.cells().to_vec())
+            .collect();
+            assert_eq!(got, want, "round {round}, first run {first_run:?}: {p:?}");
+        }
+        compared += 1;
+        empty += want.is_empty() as usize;
+        if want.len() > 1 {
+            several += 1;
+            // Asked again (the members run on their own threads each time, in another order of
+            // arrival), the portfolio must give the same one of the several solutions, restarts
+            // (a short first run: several of them) included.
+            let one = || portfolio::solutions_restarting(&p, options, 1, None, 64).unwrap();
+            let first = one();
+            assert_eq!(first.len(), 1);
+            assert!(want.contains(first[0].cells()));
+            for again in 0..3 {
+                assert_eq!(one(), first, "round {round}, asked again ({again})");
+            }
+        }
+    }
+    assert!(
+        compared == 12 && empty >= 1 && several >= 4,
+        "{compared} compared, {empty} unsolvable, {several} with several solutions"
     );
 }

@@ -55,12 +55,13 @@
 
 mod cnf;
 mod encode;
+pub mod portfolio;
 pub mod simplify;
 mod solve;
 
 pub use cnf::{Assignment, Cnf};
 pub use encode::{CnfOptions, Encoding, PuzzleToCnf, Slot};
 pub use solve::{
-    Deadline, SatBatch, SatSolver, ShapeSolver, count, find, is_unique, solutions, solutions_until,
-    solve,
+    Deadline, Flavour, SatBatch, SatSolver, ShapeSolver, count, find, is_unique, solutions,
+    solutions_until, solve,
 };
