@@ -197,3 +197,37 @@ fn auto_batch(bencher: Bencher, set: &str) {
         divan::black_box(answers);
     });
 }
+
+/// Each Frisch 25×25 puzzle alone through `--via auto` (= the `sat` portfolio: two members on two
+/// threads, restarts), what `gridreduce solve` does with one such puzzle (docs/routes.md).
+#[divan::bench(args = 0..16, sample_count = 3, sample_size = 1)]
+fn frisch25_each(bencher: Bencher, index: usize) {
+    auto_one(bencher, &SUDOKU25[index]);
+}
+
+/// The 36×36 half-given probes of `benches/data/sudoku36_half_6.txt` that the portfolio solves in
+/// seconds (#1 and #6; the others took a minute or more, docs/routes.md).
+#[divan::bench(args = [0, 5], sample_count = 3, sample_size = 1)]
+fn sudoku36_half(bencher: Bencher, index: usize) {
+    static SET: LazyLock<Vec<Puzzle>> = LazyLock::new(|| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("benches/data/sudoku36_half_6.txt");
+        read_collection(&path, &ReadOptions::default())
+            .expect("bench data")
+            .entries
+            .into_iter()
+            .map(|e| e.expect("bench puzzle").puzzle)
+            .collect()
+    });
+    auto_one(bencher, &SET[index]);
+}
+
+fn auto_one(bencher: Bencher, puzzle: &Puzzle) {
+    use gridreduce::sat::SatBatch;
+    use gridreduce::solvers::{Route, RouteOptions, solve_one};
+    bencher.bench(|| {
+        let mut batch = SatBatch::new();
+        let answer = solve_one(puzzle, Route::Auto, 1, &RouteOptions::default(), &mut batch);
+        assert!(answer.is_ok_and(|a| !a.grids.is_empty()));
+    });
+}
