@@ -107,16 +107,20 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             }
         }
         Instance::Directed(d) => {
-            let mut solver = HcSolver::digraph(d);
-            for &(a, b) in &fixed {
-                if !solver.require(a, b) {
-                    return Err(not_an_edge(&args.graph, a, b));
+            let deadline = args.time_limit.map(|t| std::time::Instant::now() + t);
+            match HcSolver::digraph_until(d, deadline) {
+                Ok(mut solver) => {
+                    for &(a, b) in &fixed {
+                        if !solver.require(a, b) {
+                            return Err(not_an_edge(&args.graph, a, b));
+                        }
+                    }
+                    solver.on_round(progress);
+                    let found = solver.next_cycle();
+                    (found, solver.stats(), "exact SAT model".to_string(), None)
                 }
+                Err(e) => (Err(e), SolveStats::default(), String::new(), None),
             }
-            solver.set_time_limit(args.time_limit);
-            solver.on_round(progress);
-            let found = solver.next_cycle();
-            (found, solver.stats(), "exact SAT model".to_string(), None)
         }
     };
     bar.finish_and_clear();

@@ -131,6 +131,13 @@ impl HcSolver {
 
     /// A solver for the directed Hamiltonian cycles of `g`.
     pub fn digraph(g: &Digraph) -> HcSolver {
+        Self::digraph_until(g, None).expect("no deadline, no timeout")
+    }
+
+    /// [`HcSolver::digraph`] that gives up (`Error::Timeout`) once `deadline` has passed: loading a
+    /// large graph's model takes seconds (a blank 36×36 Sudoku's graph: over ten), and a time
+    /// limit covers building as well as searching.
+    pub fn digraph_until(g: &Digraph, deadline: Option<Instant>) -> Result<HcSolver, Error> {
         let n = g.vertices();
         let mut s = HcSolver::empty(n, true, g.arcs().collect());
         let mut inn: Vec<Vec<i32>> = vec![Vec::new(); n as usize];
@@ -144,11 +151,13 @@ impl HcSolver {
         }
         s.incident = inc;
         for v in 0..n as usize {
+            building(v, deadline)?;
             s.exactly(&out[v], 1);
             s.exactly(&inn[v], 1);
         }
         if n > 2 {
             for (i, &(a, b)) in s.edges.clone().iter().enumerate() {
+                building(i, deadline)?;
                 if a < b
                     && let Some(j) = g.arc_index(b, a)
                 {
@@ -157,11 +166,18 @@ impl HcSolver {
             }
         }
         s.stats.variables = (s.next_var - 1) as u32;
-        s
+        s.set_deadline(deadline);
+        Ok(s)
     }
 
     /// A solver for the Hamiltonian cycles of `g`.
     pub fn graph(g: &Graph) -> HcSolver {
+        Self::graph_until(g, None).expect("no deadline, no timeout")
+    }
+
+    /// [`HcSolver::graph`] that gives up (`Error::Timeout`) once `deadline` has passed (see
+    /// [`HcSolver::digraph_until`]); the solver's search keeps the same deadline.
+    pub fn graph_until(g: &Graph, deadline: Option<Instant>) -> Result<HcSolver, Error> {
         let n = g.vertices();
         let mut s = HcSolver::empty(n, false, g.edges().collect());
         let mut up_start = Vec::with_capacity(n as usize + 1);
@@ -177,14 +193,16 @@ impl HcSolver {
             inc[a as usize].push(i as u32);
             inc[b as usize].push(i as u32);
         }
-        for lits in &inc {
+        for (v, lits) in inc.iter().enumerate() {
+            building(v, deadline)?;
             let lits: Vec<i32> = lits.iter().map(|&i| lit(i as usize)).collect();
             s.exactly(&lits, 2);
         }
         s.incident = inc;
-        s.forbid_short_cycles(g);
+        s.forbid_short_cycles(g, deadline)?;
         s.stats.variables = (s.next_var - 1) as u32;
-        s
+        s.set_deadline(deadline);
+        Ok(s)
     }
 
     /// Adds "not all of these free edges" for every cycle with at most [`FREE_EDGES_MAX`] free
@@ -193,21 +211,29 @@ impl HcSolver {
     /// free edges would contain a shorter cycle. Capped at 4 clauses per edge and 20 per vertex:
     /// on K_500 an uncapped search would write half a million triangle clauses that a dense
     /// graph's first 2-factors hardly need.
-    fn forbid_short_cycles(&mut self, g: &Graph) {
+    fn forbid_short_cycles(&mut self, g: &Graph, deadline: Option<Instant>) -> Result<(), Error> {
         let cap = (4 * g.edge_count()).min(20 * g.vertices() as usize) + 1000;
         let mut sc = ShortCycles::new(g, &self.incident, cap);
         for s in 0..g.vertices() {
+            building(s as usize, deadline)?;
             sc.from(s);
         }
-        for cycle in sc.found {
+        for (i, cycle) in sc.found.iter().enumerate() {
+            building(i, deadline)?;
             self.sat.add_clause(cycle.iter().map(|&e| -lit(e)));
             self.stats.short_cycles += 1;
         }
+        Ok(())
     }
 
     /// Total time budget from now on.
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.deadline = limit.map(|d| Instant::now() + d);
+        self.set_deadline(limit.map(|d| Instant::now() + d));
+    }
+
+    /// Give up (`Error::Timeout`) at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
         self.sat.set_callbacks(Some(Deadline(self.deadline)));
     }
 
@@ -719,10 +745,25 @@ impl<'a> ShortCycles<'a> {
     }
 }
 
+/// The instant `opts.time_limit` from now: the limit covers building the model too.
+fn deadline_of(opts: &SolveOptions) -> Option<Instant> {
+    opts.time_limit.map(|d| Instant::now() + d)
+}
+
+/// `Error::Timeout` when `deadline` has passed, read every 1,024th step of building a model (a
+/// clock read per step would cost more than the step).
+fn building(step: usize, deadline: Option<Instant>) -> Result<(), Error> {
+    match deadline {
+        Some(d) if step.is_multiple_of(1024) && Instant::now() >= d => Err(Error::Timeout(
+            "the Hamiltonian-cycle model was not built within the time limit".into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A Hamiltonian cycle of `g`, or `None` when it has none.
 pub fn hamiltonian_cycle_digraph(g: &Digraph, opts: &SolveOptions) -> Result<Option<Tour>, Error> {
-    let mut s = HcSolver::digraph(g);
-    s.set_time_limit(opts.time_limit);
+    let mut s = HcSolver::digraph_until(g, deadline_of(opts))?;
     s.next_cycle()
 }
 
@@ -779,6 +820,7 @@ pub fn solve_graph(
     opts: &SolveOptions,
     on_round: impl FnMut(&SolveStats) + 'static,
 ) -> Result<GraphAnswer, Error> {
+    let deadline = deadline_of(opts);
     let reduced = match presolve(g, fixed) {
         Presolved::NoCycle(reason) => {
             return Ok(GraphAnswer {
@@ -806,12 +848,11 @@ pub fn solve_graph(
         answer.tour = Some(tour);
         return Ok(answer);
     }
-    let mut solver = HcSolver::graph(&reduced.graph);
+    let mut solver = HcSolver::graph_until(&reduced.graph, deadline)?;
     for &(a, b) in &reduced.forced {
         solver.require(a, b);
     }
     solver.on_round(on_round);
-    solver.set_time_limit(opts.time_limit);
     let found = solver.next_cycle();
     answer.stats = solver.stats();
     answer.method = Method::Exact;
@@ -856,12 +897,12 @@ pub fn chain_grids(
         result.complete = true;
         return Ok(result);
     }
+    let deadline = deadline_of(opts);
     let mut solver = match (chain.directed_target(), chain.undirected_target()) {
-        (Some(d), _) => HcSolver::digraph(d),
-        (_, Some(g)) => HcSolver::graph(g),
+        (Some(d), _) => HcSolver::digraph_until(d, deadline)?,
+        (_, Some(g)) => HcSolver::graph_until(g, deadline)?,
         _ => return Ok(result),
     };
-    solver.set_time_limit(opts.time_limit);
     let cells = chain.layout().structure().cells();
     loop {
         let Some(tour) = solver.next_cycle()? else {

@@ -200,7 +200,11 @@ fn run(
     });
     let mut found: Vec<Grid> = Vec::new();
     for run in 0u32.. {
-        let mut solver = SatSolver::loaded(Arc::clone(reduction), run_flavour(entry.member, run))?;
+        let mut solver = SatSolver::loaded(
+            Arc::clone(reduction),
+            run_flavour(entry.member, run),
+            deadline,
+        )?;
         solver.set_deadline(deadline);
         for grid in &found {
             solver.exclude(grid);
@@ -259,6 +263,9 @@ pub fn solutions_restarting(
 ) -> Result<Vec<Grid>> {
     let first_run = first_run.max(1);
     let reduction = Arc::new(PuzzleToCnf::new(puzzle, options)?);
+    if past(deadline) {
+        return Err(Error::Timeout("no answer within the time limit".into()));
+    }
     let race = Arc::new(Race {
         state: Mutex::new(State {
             round: 0,

@@ -138,11 +138,18 @@ impl SatSolver {
 
     /// [`SatSolver::new`] set up as `flavour` says.
     pub fn flavoured(puzzle: &Puzzle, options: CnfOptions, flavour: Flavour) -> Result<Self> {
-        Self::loaded(Arc::new(PuzzleToCnf::new(puzzle, options)?), flavour)
+        Self::loaded(Arc::new(PuzzleToCnf::new(puzzle, options)?), flavour, None)
     }
 
-    /// A fresh solver set up as `flavour` says, holding an already encoded formula.
-    pub fn loaded(reduction: Arc<PuzzleToCnf>, flavour: Flavour) -> Result<Self> {
+    /// A fresh solver set up as `flavour` says, holding an already encoded formula. Loading gives
+    /// up with `Error::Timeout` once `deadline` has passed: a blank 49×49 has 11 million clauses,
+    /// and handing them to CaDiCaL takes seconds per solver. The deadline is not kept for the
+    /// search ([`SatSolver::set_deadline`]).
+    pub fn loaded(
+        reduction: Arc<PuzzleToCnf>,
+        flavour: Flavour,
+        deadline: Option<Instant>,
+    ) -> Result<Self> {
         let config = flavour.config;
         let mut solver: cadical::Solver<Stop> = cadical::Solver::with_config(config)
             .map_err(|e| Error::Usage(format!("CaDiCaL configuration {config}: {}", e.msg)))?;
@@ -155,7 +162,10 @@ impl SatSolver {
         if flavour.shuffle != 0 {
             crate::search::rng::Rng::new(!flavour.shuffle).shuffle(&mut order);
         }
-        for &c in &order {
+        for (i, &c) in order.iter().enumerate() {
+            if i.is_multiple_of(4096) && past(deadline) {
+                return Err(timeout());
+            }
             solver.add_clause(cnf.clause(c).iter().map(|&l| renaming.to_solver(l)));
         }
         Ok(SatSolver {
@@ -249,10 +259,11 @@ pub fn solutions_until(
     if super::portfolio::applies(puzzle) {
         return super::portfolio::solutions_until(puzzle, options, limit, deadline);
     }
-    let mut solver = SatSolver::new(puzzle, options)?;
+    let reduction = Arc::new(PuzzleToCnf::new(puzzle, options)?);
     if past(deadline) {
         return Err(timeout());
     }
+    let mut solver = SatSolver::loaded(reduction, Flavour::PLAIN, deadline)?;
     solver.set_deadline(deadline);
     let mut found = Vec::new();
     while found.len() < limit {
