@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Reruns the "Side by side with LKH-3 and Concorde" table of docs/hcp-solver.md: `gridreduce hcp
+# solve`, LKH-3 (PyPI's elkai, through scripts/lkh-elkai.py) and Concorde's `linkern` on the FHCP
+# graphs and TSPLIB alb instances of data/hcp plus four generated dense graphs, one run at a time,
+# every tour checked with `gridreduce hcp check`. Writes CSV (default docs/data/hcp-compare.csv).
+#
+# A peer that is not installed is skipped with a line on stderr and rows with status "absent", so
+# the script runs on any machine. Nothing here builds or downloads a peer (see docs/hcp-solver.md).
+#
+# Environment:
+#   GRIDREDUCE  the binary (default: target/release/gridreduce under CARGO_TARGET_DIR or ./target)
+#   LKH_PYTHON  a Python that can `import elkai` (default python3)
+#   LINKERN     Concorde's linkern binary (default: `linkern` on PATH)
+#   LIMIT       seconds per run (default 60)   RUNS  runs per solver and graph, median kept (default 3)
+#   GRAPHS      space-separated graph files instead of the default set
+#   OUT         CSV path (default docs/data/hcp-compare.csv)
+# Usage: scripts/hcp-compare.sh                 # whole table, about 10 minutes when all peers win
+#        GRAPHS="data/hcp/fhcp/graph8.hcp" RUNS=1 OUT=/tmp/x.csv scripts/hcp-compare.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LIMIT=${LIMIT:-60}
+RUNS=${RUNS:-3}
+OUT=${OUT:-docs/data/hcp-compare.csv}
+GRIDREDUCE=${GRIDREDUCE:-${CARGO_TARGET_DIR:-target}/release/gridreduce}
+LKH_PYTHON=${LKH_PYTHON:-python3}
+LINKERN=${LINKERN:-linkern}
+
+[ -x "$GRIDREDUCE" ] || { echo "hcp-compare: no $GRIDREDUCE (cargo build --release)" >&2; exit 2; }
+have_lkh=1
+"$LKH_PYTHON" -c 'import elkai' 2>/dev/null || { have_lkh=0; echo "hcp-compare: skipping LKH-3: $LKH_PYTHON cannot import elkai (pip install elkai)" >&2; }
+have_linkern=1
+command -v "$LINKERN" >/dev/null 2>&1 || { have_linkern=0; echo "hcp-compare: skipping linkern: $LINKERN not found (set LINKERN=path)" >&2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The dense graphs of the table, as TSPLIB EDGE_LIST files (G(n, p) with Python's seeded random:
+# the same graph on every machine, not the one benches/hcp_solve.rs draws).
+dense() { # name kind n p
+    python3 - "$work/$1.hcp" "$2" "$3" "$4" <<'PY'
+import random, sys
+path, kind, n, p = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+rng = random.Random(18)
+if kind == "bip":  # K_{n, n+1}: no Hamiltonian cycle
+    m = n + 1
+    edges = [(a, n + 1 + b) for a in range(1, n + 1) for b in range(m)]
+    n = n + m
+else:
+    edges = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1) if kind == "complete" or rng.random() < p]
+with open(path, "w") as f:
+    f.write(f"NAME : {path}\nTYPE : HCP\nDIMENSION : {n}\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n")
+    f.writelines(f"{a} {b}\n" for a, b in edges)
+    f.write("-1\nEOF\n")
+PY
+    echo "$work/$1.hcp"
+}
+
+if [ -n "${GRAPHS:-}" ]; then
+    read -r -a graphs <<<"$GRAPHS"
+else
+    graphs=()
+    for i in $(seq 1 30); do graphs+=("data/hcp/fhcp/graph$i.hcp"); done
+    for a in alb1000 alb2000 alb3000a alb3000b alb3000c alb3000d alb3000e alb4000 alb5000; do
+        graphs+=("data/hcp/tsplib/$a.hcp")
+    done
+    graphs+=("$(dense K_200 complete 200 1)" "$(dense K_500 complete 500 1)")
+    graphs+=("$(dense G_1000_0.1 gnp 1000 0.1)" "$(dense K_250_251 bip 250 0)")
+fi
+
+now() { date +%s.%N; }
+# Runs "$@" once with the time limit; sets SECS (wall) and RC.
+timed() {
+    local t0 t1
+    t0=$(now)
+    set +e
+    timeout "$LIMIT" "$@" >"$work/out" 2>&1
+    RC=$?
+    set -e
+    t1=$(now)
+    SECS=$(echo "$t1 - $t0" | bc -l)
+}
+median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {if (NR) printf "%.3f", a[int((NR+1)/2)]}'; }
+# The note of a failed peer run, from its exit code and time.
+why_failed() {
+    case "$RC" in
+    0) echo "tour is not a Hamiltonian cycle ($(printf %.1f "$SECS") s)" ;;
+    124) echo "no answer in ${LIMIT} s" ;;
+    *) echo "exit $RC: $(tail -1 "$work/out" | tr -d ',' | cut -c1-80)" ;;
+    esac
+}
+check() { "$GRIDREDUCE" hcp check "$1" "$2" >/dev/null 2>&1; }
+
+mkdir -p "$(dirname "$OUT")"
+tmp_csv="$OUT.tmp.$$"
+echo "graph,vertices,edges,solver,status,median_s,runs,note,load" >"$tmp_csv"
+row() { echo "$1,$2,$3,$4,$5,$6,$7,$8,$(cut -d' ' -f1 /proc/loadavg)" >>"$tmp_csv"; }
+
+for g in "${graphs[@]}"; do
+    name=$(basename "$g" .hcp)
+    "$GRIDREDUCE" hcp convert "$g" --to concorde -o "$work/g.edg" >/dev/null 2>&1
+    read -r n m <"$work/g.edg"
+
+    # Ours: exit 0 with a checked tour, exit 1 = proved none.
+    times=() status=ok note=""
+    for _ in $(seq "$RUNS"); do
+        rm -f "$work/ours.tour"
+        timed "$GRIDREDUCE" hcp solve "$g" -o "$work/ours.tour"
+        times+=("$SECS")
+        if [ "$RC" = 0 ] && check "$g" "$work/ours.tour"; then
+            note=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\)' "$work/out" | head -1 | tr -d '(' || true)
+        elif [ "$RC" = 1 ]; then
+            status=none note="proved no cycle"
+        else
+            status=fail note="exit $RC"
+        fi
+    done
+    [ "$status" = fail ] && row "$name" "$n" "$m" gridreduce fail "" "$RUNS" "$note" ||
+        row "$name" "$n" "$m" gridreduce "$status" "$(echo "${times[*]}" | median)" "$RUNS" "$note"
+    echo "$name gridreduce $status $(echo "${times[*]}" | median) s $note" >&2
+
+    # LKH-3: writes a tour even without a cycle; check decides.
+    if [ "$have_lkh" = 1 ]; then
+        times=() status=ok
+        for _ in $(seq "$RUNS"); do
+            rm -f "$work/lkh.tour"
+            timed "$LKH_PYTHON" scripts/lkh-elkai.py "$g" "$work/lkh.tour"
+            times+=("$SECS")
+            # A failure is final: do not spend another run on it.
+            if ! { [ "$RC" = 0 ] && check "$g" "$work/lkh.tour"; }; then status=fail && break; fi
+        done
+        med=$(echo "${times[*]}" | median)
+        note="OPTIMUM=0 SUBGRADIENT=NO MAX_TRIALS=1000"
+        [ "$status" = ok ] || { note=$(why_failed); med=""; }
+        row "$name" "$n" "$m" lkh3-elkai "$status" "$med" "${#times[@]}" "$note"
+        echo "$name lkh3 $status $med s" >&2
+    else
+        row "$name" "$n" "$m" lkh3-elkai absent "" 0 "elkai not installed"
+    fi
+
+    # linkern: stop at a tour of length n (graph edges only); seed = run number.
+    if [ "$have_linkern" = 1 ]; then
+        times=() status=ok
+        for seed in $(seq "$RUNS"); do
+            rm -f "$work/g.lk"
+            timed "$LINKERN" -s "$seed" -N 10 -g "$work/g.edg" -h "$n" -t "$LIMIT" -Q -o "$work/g.lk" "$work/g.edg"
+            times+=("$SECS")
+            if ! { [ "$RC" = 0 ] && check "$g" "$work/g.lk"; }; then status=fail && break; fi
+        done
+        med=$(echo "${times[*]}" | median)
+        note="-N 10 -h n; seeds 1..$RUNS"
+        [ "$status" = ok ] || { note=$(why_failed); med=""; }
+        row "$name" "$n" "$m" linkern "$status" "$med" "${#times[@]}" "$note"
+        echo "$name linkern $status $med s" >&2
+    else
+        row "$name" "$n" "$m" linkern absent "" 0 "linkern not found"
+    fi
+done
+mv "$tmp_csv" "$OUT"
+echo "hcp-compare: wrote $OUT (${#graphs[@]} graphs, load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
