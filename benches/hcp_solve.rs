@@ -1,8 +1,9 @@
 //! The built-in Hamiltonian-cycle solver on issue 8's instances (docs/hcp-solver.md): single 9×9
 //! puzzles through the whole chain at the directed, contracted and reduced stage (the first of
 //! each 9×9 set and Royle's #1), one 16×16 and one 25×25 at the reduced stage (the one `--via hcp`
-//! solves), the FHCP graphs and alb1000 (the exact model alone, and the whole `hcp solve` pipeline:
-//! reductions, rotation–extension, exact model), dense graphs (complete K_n and random G(n, p),
+//! solves), graph1–8 and alb1000 through the exact model alone, every shipped FHCP graph (1–30) and
+//! TSPLIB alb instance through the whole `hcp solve` pipeline (reductions, rotation–extension,
+//! exact model), dense graphs (complete K_n and random G(n, p),
 //! issue 18's wall: K_500 took over 400 s before the heuristic) and the enumeration of the 288
 //! grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
 //! The whole-set table (median and maximum over every puzzle) is `tests/hcp_targets.rs`.
@@ -97,15 +98,33 @@ fn graph_file(bencher: divan::Bencher, file: &str) {
     });
 }
 
-/// The same graphs through [`solve_graph`], what `gridreduce hcp solve` runs.
-#[divan::bench(args = GRAPHS, sample_count = 5, sample_size = 1)]
+/// Every shipped HCP file (`data/hcp/fhcp` and `data/hcp/tsplib`: FHCP graph1–30, the nine TSPLIB
+/// alb), read from the folders so a file added there is benched without editing a list.
+fn shipped() -> Vec<String> {
+    let root = data_dir().join("hcp");
+    let mut files: Vec<String> = ["fhcp", "tsplib"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root.join(dir)).unwrap())
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "hcp"))
+        .map(|path| path.strip_prefix(&root).unwrap().display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+/// A shipped graph through [`solve_graph`] with the file's FIXED_EDGES, what `gridreduce hcp
+/// solve` runs: the rows of the side-by-side table in docs/hcp-solver.md without process start
+/// and file reading (`scripts/hcp-compare.sh` times those, and the peers).
+#[divan::bench(args = shipped(), sample_count = 5, sample_size = 1)]
 fn graph_file_pipeline(bencher: divan::Bencher, file: &str) {
     let graph = read_graph(&data_dir().join("hcp").join(file), None).unwrap();
+    let fixed = graph.header.map(|h| h.fixed_edges).unwrap_or_default();
     let Instance::Undirected(g) = graph.instance else {
         panic!("{file} is undirected")
     };
     bencher.bench(|| {
-        solve_graph(&g, &[], &SolveOptions::default(), |_| {})
+        solve_graph(&g, &fixed, &SolveOptions::default(), |_| {})
             .unwrap()
             .tour
             .unwrap()
