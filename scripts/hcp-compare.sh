@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reruns the "Side by side with LKH-3 and Concorde" table of docs/hcp-solver.md: `gridreduce hcp
 # solve`, LKH-3 (PyPI's elkai, through scripts/lkh-elkai.py) and Concorde's `linkern` on the FHCP
-# graphs and TSPLIB alb instances of data/hcp plus four generated dense graphs, one run at a time,
+# graphs and TSPLIB alb instances of data/hcp (and of EXTRA) plus four generated dense graphs, one run at a time,
 # every tour checked with `gridreduce hcp check`. Writes CSV (default docs/data/hcp-compare.csv).
 #
 # A peer that is not installed is skipped with a line on stderr and rows with status "absent", so
@@ -13,6 +13,7 @@
 #   LINKERN     Concorde's linkern binary (default: `linkern` on PATH)
 #   LIMIT       seconds per run (default 60)   RUNS  runs per solver and graph, median kept (default 3)
 #   GRAPHS      space-separated graph files instead of the default set
+#   EXTRA       a folder whose .hcp/.col files join the default set (e.g. more FHCP Challenge graphs)
 #   OUT         CSV path (default docs/data/hcp-compare.csv)
 # Usage: scripts/hcp-compare.sh                 # whole table, about 10 minutes when all peers win
 #        GRAPHS="data/hcp/fhcp/graph8.hcp" RUNS=1 OUT=/tmp/x.csv scripts/hcp-compare.sh
@@ -59,11 +60,13 @@ PY
 if [ -n "${GRAPHS:-}" ]; then
     read -r -a graphs <<<"$GRAPHS"
 else
-    graphs=()
-    for i in $(seq 1 30); do graphs+=("data/hcp/fhcp/graph$i.hcp"); done
-    for a in alb1000 alb2000 alb3000a alb3000b alb3000c alb3000d alb3000e alb4000 alb5000; do
-        graphs+=("data/hcp/tsplib/$a.hcp")
-    done
+    # The shipped graphs, then those of EXTRA (a folder of .hcp/.col files: the public FHCP
+    # Challenge Set's graph9–30 and TSPLIB's alb2000–alb5000 gave the docs' table; they are not
+    # shipped), then the generated dense graphs.
+    mapfile -t graphs < <(ls data/hcp/fhcp/*.hcp data/hcp/tsplib/*.hcp | sort -V)
+    if [ -n "${EXTRA:-}" ]; then
+        mapfile -t -O "${#graphs[@]}" graphs < <(ls "$EXTRA"/*.hcp "$EXTRA"/*.col 2>/dev/null | sort -V)
+    fi
     graphs+=("$(dense K_200 complete 200 1)" "$(dense K_500 complete 500 1)")
     graphs+=("$(dense G_1000_0.1 gnp 1000 0.1)" "$(dense K_250_251 bip 250 0)")
 fi
@@ -97,7 +100,8 @@ echo "graph,vertices,edges,solver,status,median_s,runs,note,load" >"$tmp_csv"
 row() { echo "$1,$2,$3,$4,$5,$6,$7,$8,$(cut -d' ' -f1 /proc/loadavg)" >>"$tmp_csv"; }
 
 for g in "${graphs[@]}"; do
-    name=$(basename "$g" .hcp)
+    name=$(basename "$g")
+    name=${name%.*}
     "$GRIDREDUCE" hcp convert "$g" --to concorde -o "$work/g.edg" >/dev/null 2>&1
     read -r n m <"$work/g.edg"
 
