@@ -18,7 +18,7 @@
 //! number of cores, so the answer is the same on every run.
 
 use super::encode::{CnfOptions, PuzzleToCnf};
-use super::solve::{Flavour, SatSolver};
+use super::solve::{Flavour, SatSolver, past, timeout};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -236,10 +236,6 @@ fn run(
     unreachable!("a member runs until it finishes or fails")
 }
 
-fn past(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
-}
-
 /// Up to `limit` solutions of `puzzle` from the race of [`MEMBERS`] on `options`' formula, one
 /// thread per member, giving up at `deadline` with `Error::Timeout`.
 pub fn solutions_until(
@@ -264,7 +260,7 @@ pub fn solutions_restarting(
     let first_run = first_run.max(1);
     let reduction = Arc::new(PuzzleToCnf::new(puzzle, options)?);
     if past(deadline) {
-        return Err(Error::Timeout("no answer within the time limit".into()));
+        return Err(timeout());
     }
     let race = Arc::new(Race {
         state: Mutex::new(State {

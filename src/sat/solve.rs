@@ -35,11 +35,11 @@ impl cadical::Callbacks for Stop {
     }
 }
 
-fn past(deadline: Option<Instant>) -> bool {
+pub(super) fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
 }
 
-fn timeout() -> Error {
+pub(super) fn timeout() -> Error {
     Error::Timeout("no answer within the time limit".into())
 }
 
