@@ -11,8 +11,8 @@
 //! A free race would make the answer depend on the clock: a puzzle with several solutions would
 //! get whichever the faster thread found. So the members run in **lockstep rounds**, counted in
 //! the solver's own terminate checks (a deterministic clock: CaDiCaL asks at fixed points of its
-//! search), the budget doubling each round. A member that has used its round's budget waits inside
-//! the callback until every other member has too; then, if some finished within the round, the
+//! search), [`ROUND`] checks a round. A member that has used its round's budget waits inside the
+//! callback until every other member has too; then, if some finished within the round, the
 //! **lowest-numbered** of them wins and the others are told to stop. Restarts are counted in the
 //! same checks. A member's runs depend only on its own check count, never on timing or on the
 //! number of cores, so the answer is the same on every run.
@@ -62,10 +62,12 @@ pub fn run_flavour(member: usize, run: u32) -> Flavour {
 /// max per puzzle (both members), 15,000 gave 2.8 and 9.3, 4,000 gave 1.9 and 25.
 const FIRST_RUN: u64 = 8_000;
 
-/// Terminate checks in the first round; each later round doubles it. CaDiCaL checks about once
-/// per ten decisions, so the first round is a few milliseconds and a 25×25 puzzle of several
-/// seconds takes about eight rounds: eight waits, nothing measurable.
-const FIRST_ROUND: u64 = 500;
+/// Terminate checks in a round of the lockstep (about a tenth of a second on a 25×25). Rounds do
+/// not grow: the race ends at the end of the round in which someone finished, so a long round
+/// keeps the winner's answer waiting. On Frisch's 16 on an idle machine, rounds doubling from 500
+/// checks gave 1.47 s wall median and 6.1 s max, rounds of 1,000 checks 1.00–1.20 s and 5.2–5.9 s
+/// (three runs; docs/routes.md).
+const ROUND: u64 = 1_000;
 
 /// Whether [`super::solutions_until`] races the portfolio on `puzzle`: Sudoku larger than 16×16,
 /// where a single run's luck decides between a fraction of a second and many seconds. Smaller
@@ -160,7 +162,7 @@ impl Pacer {
         if self.checks >= self.pause_at {
             self.over = self.race.pause(self.round);
             self.round += 1;
-            self.pause_at = self.checks + (FIRST_ROUND << self.round.min(40));
+            self.pause_at = self.checks + ROUND;
         }
         self.over || self.checks >= self.run_ends_at
     }
@@ -193,7 +195,7 @@ fn run(
     let mut pacer = Some(Pacer {
         race: Arc::clone(&entry.race),
         checks: 0,
-        pause_at: FIRST_ROUND,
+        pause_at: ROUND,
         round: 0,
         run_ends_at: first_run,
         over: false,
