@@ -209,16 +209,9 @@ fn frisch25_each(bencher: Bencher, index: usize) {
 /// seconds (#1 and #6; the others took a minute or more, docs/routes.md).
 #[divan::bench(args = [0, 5], sample_count = 3, sample_size = 1)]
 fn sudoku36_half(bencher: Bencher, index: usize) {
-    static SET: LazyLock<Vec<Puzzle>> = LazyLock::new(|| {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("benches/data/sudoku36_half_6.txt");
-        read_collection(&path, &ReadOptions::default())
-            .expect("bench data")
-            .entries
-            .into_iter()
-            .map(|e| e.expect("bench puzzle").puzzle)
-            .collect()
-    });
+    // `load` reads below data/; these are bench-only (benches/data/README.md).
+    static SET: LazyLock<Vec<Puzzle>> =
+        LazyLock::new(|| load("../benches/data/sudoku36_half_6.txt"));
     auto_one(bencher, &SET[index]);
 }
 

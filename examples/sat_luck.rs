@@ -18,7 +18,7 @@
 use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::Puzzle;
 use gridreduce::reduce::harness::data_dir;
-use gridreduce::sat::{CnfOptions, Encoding, Flavour, SatSolver};
+use gridreduce::sat::{CONFIGS, CnfOptions, Encoding, Flavour, SatSolver};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -45,12 +45,11 @@ fn main() {
         .get(3)
         .map_or("sat,default", String::as_str)
         .split(',')
-        .map(|c| match c {
-            "default" => "default",
-            "sat" => "sat",
-            "unsat" => "unsat",
-            "plain" => "plain",
-            other => panic!("unknown configuration {other}"),
+        .map(|c| {
+            CONFIGS
+                .into_iter()
+                .find(|k| *k == c)
+                .unwrap_or_else(|| panic!("unknown configuration {c}"))
         })
         .collect();
     let only: Option<Vec<usize>> = args.get(4).filter(|s| !s.is_empty()).map(|s| {

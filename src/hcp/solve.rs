@@ -226,13 +226,9 @@ impl HcSolver {
         Ok(())
     }
 
-    /// Total time budget from now on.
-    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.set_deadline(limit.map(|d| Instant::now() + d));
-    }
-
-    /// Give up (`Error::Timeout`) at `deadline`.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    /// Give up (`Error::Timeout`) at `deadline` ([`HcSolver::graph_until`] and
+    /// [`HcSolver::digraph_until`] set it: the same deadline covers building and search).
+    fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.sat.set_callbacks(Some(Deadline(self.deadline)));
     }

@@ -62,6 +62,6 @@ mod solve;
 pub use cnf::{Assignment, Cnf};
 pub use encode::{CnfOptions, Encoding, PuzzleToCnf, Slot};
 pub use solve::{
-    Deadline, Flavour, SatBatch, SatSolver, ShapeSolver, count, find, is_unique, solutions,
-    solutions_until, solve,
+    CONFIGS, Deadline, Flavour, SatBatch, SatSolver, ShapeSolver, count, find, is_unique,
+    solutions, solutions_until, solve,
 };

@@ -207,26 +207,16 @@ fn run(
             run_flavour(entry.member, run),
             deadline,
         )?;
-        solver.set_deadline(deadline);
         for grid in &found {
             solver.exclude(grid);
         }
         let mut p = pacer.take().expect("the pacer is handed from run to run");
         p.run_ends_at = p.checks + (first_run << run.min(40));
         solver.set_pacer(p);
-        let outcome = loop {
-            if found.len() >= limit {
-                break Ok(true);
-            }
-            match solver.next_solution() {
-                Ok(Some(grid)) => found.push(grid),
-                Ok(None) => break Ok(true),
-                Err(e) => break Err(e),
-            }
-        };
+        let outcome = solver.solutions_into(&mut found, limit);
         let p = solver.take_pacer().expect("the solver holds the pacer");
         match outcome {
-            Ok(_) => {
+            Ok(()) => {
                 entry.finished = true;
                 return Ok(found);
             }

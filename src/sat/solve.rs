@@ -43,10 +43,13 @@ pub(super) fn timeout() -> Error {
     Error::Timeout("no answer within the time limit".into())
 }
 
+/// CaDiCaL's configurations, the names [`SatSolver::configured`] and [`Flavour::config`] take.
+pub const CONFIGS: [&str; 4] = ["default", "plain", "sat", "unsat"];
+
 /// How one CaDiCaL instance is set up: its configuration and which value its decisions try first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flavour {
-    /// One of CaDiCaL's configurations (`default`, `plain`, `sat`, `unsat`).
+    /// One of CaDiCaL's [`CONFIGS`].
     pub config: &'static str,
     /// Hand the solver every variable negated. CaDiCaL decides `true` first, and in a one-hot
     /// encoding almost every variable is false: negated, its first guess for a cell is "not this
@@ -108,7 +111,6 @@ pub struct SatSolver {
     solver: cadical::Solver<Stop>,
     /// The encoding's literals as the solver knows them ([`Flavour`]).
     renaming: Renaming,
-    deadline: Option<Instant>,
     /// No further solution exists (UNSAT seen, or the last grid fixed every variable).
     exhausted: bool,
 }
@@ -122,7 +124,7 @@ impl SatSolver {
     /// [`SatSolver::new`] with one of CaDiCaL's configurations (`default`, `plain`, `sat`,
     /// `unsat`).
     pub fn configured(puzzle: &Puzzle, options: CnfOptions, config: &str) -> Result<Self> {
-        let config = ["default", "plain", "sat", "unsat"]
+        let config = CONFIGS
             .into_iter()
             .find(|c| *c == config)
             .ok_or_else(|| Error::Usage(format!("unknown CaDiCaL configuration {config}")))?;
@@ -141,10 +143,10 @@ impl SatSolver {
         Self::loaded(Arc::new(PuzzleToCnf::new(puzzle, options)?), flavour, None)
     }
 
-    /// A fresh solver set up as `flavour` says, holding an already encoded formula. Loading gives
-    /// up with `Error::Timeout` once `deadline` has passed: a blank 49×49 has 11 million clauses,
-    /// and handing them to CaDiCaL takes seconds per solver. The deadline is not kept for the
-    /// search ([`SatSolver::set_deadline`]).
+    /// A fresh solver set up as `flavour` says, holding an already encoded formula, that gives up
+    /// with `Error::Timeout` once `deadline` has passed: while loading (a blank 49×49 has 11
+    /// million clauses, and handing them to CaDiCaL takes seconds per solver) and in every later
+    /// [`SatSolver::next_solution`].
     pub fn loaded(
         reduction: Arc<PuzzleToCnf>,
         flavour: Flavour,
@@ -153,6 +155,10 @@ impl SatSolver {
         let config = flavour.config;
         let mut solver: cadical::Solver<Stop> = cadical::Solver::with_config(config)
             .map_err(|e| Error::Usage(format!("CaDiCaL configuration {config}: {}", e.msg)))?;
+        solver.set_callbacks(Some(Stop {
+            deadline,
+            pacer: None,
+        }));
         let cnf = reduction.target();
         if cnf.vars() > 0 {
             solver.reserve(cnf.vars() as i32);
@@ -172,7 +178,6 @@ impl SatSolver {
             reduction,
             solver,
             renaming,
-            deadline: None,
             exhausted: false,
         })
     }
@@ -182,28 +187,26 @@ impl SatSolver {
         &self.reduction
     }
 
+    /// The terminate callback [`SatSolver::loaded`] installed.
+    fn stop(&mut self) -> &mut Stop {
+        self.solver
+            .get_callbacks()
+            .expect("loaded installs the terminate callback")
+    }
+
     /// Makes every later [`SatSolver::next_solution`] stop at `deadline` with `Error::Timeout`.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-        self.solver.set_callbacks(Some(Stop {
-            deadline,
-            pacer: None,
-        }));
+        self.stop().deadline = deadline;
     }
 
     /// Enters the solver in a portfolio race: `pacer` pauses it at the end of each round.
     pub(crate) fn set_pacer(&mut self, pacer: super::portfolio::Pacer) {
-        self.solver.set_callbacks(Some(Stop {
-            deadline: self.deadline,
-            pacer: Some(pacer),
-        }));
+        self.stop().pacer = Some(pacer);
     }
 
     /// Takes the pacer back (to hand it to the member's next solver after a restart).
     pub(crate) fn take_pacer(&mut self) -> Option<super::portfolio::Pacer> {
-        self.solver
-            .get_callbacks()
-            .and_then(|stop| stop.pacer.take())
+        self.stop().pacer.take()
     }
 
     /// Adds the clause that excludes `grid`, a solution found before (by an earlier solver on the
@@ -240,6 +243,19 @@ impl SatSolver {
         self.exclude(&grid);
         Ok(Some(grid))
     }
+
+    /// Adds solutions to `found` until it holds `limit` or none is left. Solutions already in
+    /// `found` when a solver takes over from another must have been [`excluded`](Self::exclude).
+    /// On an error (`Timeout`, the deadline or a portfolio's pacer) `found` keeps what came before.
+    pub(crate) fn solutions_into(&mut self, found: &mut Vec<Grid>, limit: usize) -> Result<()> {
+        while found.len() < limit {
+            match self.next_solution()? {
+                Some(grid) => found.push(grid),
+                None => break,
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Up to `limit` distinct solutions with the given encoding, from a fresh solver.
@@ -263,15 +279,8 @@ pub fn solutions_until(
     if past(deadline) {
         return Err(timeout());
     }
-    let mut solver = SatSolver::loaded(reduction, Flavour::PLAIN, deadline)?;
-    solver.set_deadline(deadline);
     let mut found = Vec::new();
-    while found.len() < limit {
-        match solver.next_solution()? {
-            Some(grid) => found.push(grid),
-            None => break,
-        }
-    }
+    SatSolver::loaded(reduction, Flavour::PLAIN, deadline)?.solutions_into(&mut found, limit)?;
     Ok(found)
 }
 
