@@ -1,4 +1,5 @@
-//! Two CaDiCaL members racing on one puzzle, in lockstep, each restarting on fresh shuffles.
+//! Two CaDiCaL members racing on one puzzle on a shared virtual clock, each restarting on fresh
+//! shuffles.
 //!
 //! On hard large grids (Frisch's 25×25 puzzles) the time one CDCL run takes is heavy-tailed and
 //! depends more on the run's luck than on the puzzle: the same puzzle takes 0.5 s under one
@@ -9,22 +10,26 @@
 //! puzzle takes the time of the luckier).
 //!
 //! A free race would make the answer depend on the clock: a puzzle with several solutions would
-//! get whichever the faster thread found. So the members run in **lockstep rounds**, counted in
-//! the solver's own terminate checks (a deterministic clock: CaDiCaL asks at fixed points of its
-//! search), [`ROUND`] checks a round. A member that has used its round's budget waits inside the
-//! callback until every other member has too; then, if some finished within the round, the
-//! **lowest-numbered** of them wins and the others are told to stop. Restarts are counted in the
-//! same checks. A member's runs depend only on its own check count, never on timing or on the
-//! number of cores, so the answer is the same on every run.
+//! get whichever the faster thread found. So the race is judged on a **virtual clock**: the
+//! solver's own terminate checks (CaDiCaL asks at fixed points of its search, so a member's check
+//! count at any point of its search depends on nothing but its own runs). The winner is the member
+//! that finishes at the **lowest check count** (ties: the lowest-numbered). Members run freely,
+//! never waiting for each other; one that finishes posts its count, and a member whose own count
+//! has passed the best posted one stops, since it can no longer win. When every member has
+//! finished or stopped, the winner is decided exactly as if the members had taken turns check by
+//! check, so the answer is the same on every run, whatever the timing or the number of cores.
+//! (An earlier version held the members in lockstep rounds of checks; the member that checked
+//! faster then waited at every round's end, about 18 % of the wall time, docs/routes.md.)
 
 use super::encode::{CnfOptions, PuzzleToCnf};
 use super::solve::{Flavour, SatSolver, past, timeout};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-/// The members, in order of preference when several finish in the same round: CaDiCaL's `sat`
+/// The members, in order of preference when several finish at the same check count: CaDiCaL's `sat`
 /// configuration (frequent restarts, no stable mode), deciding "not this value" first in one and
 /// "this value" first in the other. Each run of a member gets a fresh shuffle of the formula
 /// ([`Flavour::shuffle`], seed from the member and the run's number), so the two never repeat each
@@ -62,13 +67,6 @@ pub fn run_flavour(member: usize, run: u32) -> Flavour {
 /// max per puzzle (both members), 15,000 gave 2.8 and 9.3, 4,000 gave 1.9 and 25.
 const FIRST_RUN: u64 = 8_000;
 
-/// Terminate checks in a round of the lockstep (about a tenth of a second on a 25×25). Rounds do
-/// not grow: the race ends at the end of the round in which someone finished, so a long round
-/// keeps the winner's answer waiting. On Frisch's 16 on an idle machine, rounds doubling from 500
-/// checks gave 1.47 s wall median and 6.1 s max, rounds of 1,000 checks 1.00–1.20 s and 5.2–5.9 s
-/// (three runs; docs/routes.md).
-const ROUND: u64 = 1_000;
-
 /// Whether [`super::solutions_until`] races the portfolio on `puzzle`: Sudoku larger than 16×16,
 /// where a single run's luck decides between a fraction of a second and many seconds. Smaller
 /// puzzles take milliseconds either way, and a second solver would only double their CPU time.
@@ -76,156 +74,102 @@ pub fn applies(puzzle: &Puzzle) -> bool {
     matches!(puzzle, Puzzle::Sudoku(_)) && puzzle.rows() > super::solve::SHAPE_SOLVER_MAX_N
 }
 
-/// The referee: which round it is, who waits at its end, who finished in which round.
+/// The referee: the best finish posted so far, as the key `checks × members + member` (so that
+/// the lower count wins and, at equal counts, the lower-numbered member); `u64::MAX` while nobody
+/// has finished.
 struct Race {
-    state: Mutex<State>,
-    changed: Condvar,
-}
-
-struct State {
-    round: u32,
-    /// Members still racing that have used up this round's budget and wait.
-    waiting: usize,
-    /// Members still running (neither finished nor failed).
-    racing: usize,
-    /// The round in which each member finished its job, if it did.
-    finished: Vec<Option<u32>>,
-    /// The race is decided: every waiting member stops.
-    over: bool,
+    best: AtomicU64,
 }
 
 impl Race {
-    fn lock(&self) -> MutexGuard<'_, State> {
-        // A member that panicked must not hang the others: its state is still consistent.
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    fn key(checks: u64, member: usize) -> u64 {
+        checks
+            .saturating_mul(MEMBERS.len() as u64)
+            .saturating_add(member as u64)
     }
 
-    /// Ends the round once every member still running waits at its end: the race is over if
-    /// someone finished in it (or nobody runs any more), else the next round starts.
-    fn settle(&self, s: &mut State) {
-        if s.over || s.waiting < s.racing {
-            return;
-        }
-        let round = s.round;
-        if s.racing == 0 || s.finished.contains(&Some(round)) {
-            s.over = true;
-        } else {
-            s.round += 1;
-            s.waiting = 0;
-        }
-        self.changed.notify_all();
+    /// Whether a member at `checks` can no longer win: someone finished at a lower key. Its own
+    /// finish could only come at this count or later. The best key only ever goes down, so a
+    /// member told to stop would never have won.
+    fn beaten(&self, checks: u64, member: usize) -> bool {
+        Self::key(checks, member) > self.best.load(Ordering::Acquire)
     }
 
-    /// Called by a member at the end of its budget for `round`; blocks until the round is settled.
-    /// True: the race is over, stop.
-    fn pause(&self, round: u32) -> bool {
-        let mut s = self.lock();
-        s.waiting += 1;
-        self.settle(&mut s);
-        while s.round == round && !s.over {
-            s = self.changed.wait(s).unwrap_or_else(PoisonError::into_inner);
-        }
-        s.over
-    }
-
-    /// A member is done running: with its answer (`finished`) or without (an error, a deadline,
-    /// told to stop).
-    fn leave(&self, member: usize, finished: bool) {
-        let mut s = self.lock();
-        s.racing -= 1;
-        if finished && !s.over {
-            let round = s.round;
-            s.finished[member] = Some(round);
-        }
-        self.settle(&mut s);
+    /// A member finished its job at `checks`.
+    fn post(&self, checks: u64, member: usize) {
+        self.best
+            .fetch_min(Self::key(checks, member), Ordering::AcqRel);
     }
 }
 
-/// A member's terminate callback: counts the solver's checks, pauses at each round's end, and
-/// stops the member's current run when its budget is used up.
+/// A member's terminate callback: counts the solver's checks (the race's clock), stops the member
+/// once it is beaten, and stops its current run when the run's budget is used up.
 pub struct Pacer {
     race: Arc<Race>,
+    member: usize,
     checks: u64,
-    pause_at: u64,
-    round: u32,
     /// The check at which the current run stops for a restart.
     run_ends_at: u64,
-    /// The race is over: the member stops for good.
+    /// Someone finished at a lower count: the member stops for good.
     over: bool,
 }
 
 impl Pacer {
-    /// One terminate check; true when the solver must stop (the race is over, or its run's budget
-    /// is used up: [`Pacer::over`] tells which).
+    /// One terminate check; true when the solver must stop (the member is beaten, or its run's
+    /// budget is used up: [`Pacer::over`] tells which).
     pub(crate) fn tick(&mut self) -> bool {
         self.checks += 1;
-        if self.checks >= self.pause_at {
-            self.over = self.race.pause(self.round);
-            self.round += 1;
-            self.pause_at = self.checks + ROUND;
-        }
+        self.over = self.over || self.race.beaten(self.checks, self.member);
         self.over || self.checks >= self.run_ends_at
-    }
-}
-
-/// Leaves the race when the member's thread ends, however it ends (a panic included), so the
-/// other members never wait for it.
-struct Entry {
-    race: Arc<Race>,
-    member: usize,
-    finished: bool,
-}
-
-impl Drop for Entry {
-    fn drop(&mut self) {
-        self.race.leave(self.member, self.finished);
     }
 }
 
 /// One member's job: up to `limit` solutions, run after run (each a fresh solver on a new shuffle
 /// of the formula, with a budget twice the last one's, the solutions found so far excluded), until
-/// it has them, the race is over, or the deadline passes.
+/// it has them, it is beaten, or the deadline passes. `Ok(None)`: beaten.
 fn run(
-    entry: &mut Entry,
+    race: &Arc<Race>,
+    member: usize,
     reduction: &Arc<PuzzleToCnf>,
     limit: usize,
     deadline: Option<Instant>,
     first_run: u64,
-) -> Result<Vec<Grid>> {
+) -> Result<Option<Vec<Grid>>> {
     let mut pacer = Some(Pacer {
-        race: Arc::clone(&entry.race),
+        race: Arc::clone(race),
+        member,
         checks: 0,
-        pause_at: ROUND,
-        round: 0,
         run_ends_at: first_run,
         over: false,
     });
     let mut found: Vec<Grid> = Vec::new();
     for run in 0u32.. {
-        let mut solver = SatSolver::loaded(
-            Arc::clone(reduction),
-            run_flavour(entry.member, run),
-            deadline,
-        )?;
+        let mut p = pacer.take().expect("the pacer is handed from run to run");
+        // Loading a solver takes no checks; a member beaten meanwhile need not load another.
+        if race.beaten(p.checks, member) {
+            return Ok(None);
+        }
+        let mut solver =
+            SatSolver::loaded(Arc::clone(reduction), run_flavour(member, run), deadline)?;
         for grid in &found {
             solver.exclude(grid);
         }
-        let mut p = pacer.take().expect("the pacer is handed from run to run");
         p.run_ends_at = p.checks + (first_run << run.min(40));
         solver.set_pacer(p);
         let outcome = solver.solutions_into(&mut found, limit);
         let p = solver.take_pacer().expect("the solver holds the pacer");
         match outcome {
             Ok(()) => {
-                entry.finished = true;
-                return Ok(found);
+                race.post(p.checks, member);
+                return Ok(Some(found));
             }
+            Err(Error::Timeout(_)) if p.over => return Ok(None),
             // Stopped by the pacer for a restart: go on with the next run.
-            Err(Error::Timeout(_)) if !p.over && !past(deadline) => pacer = Some(p),
+            Err(Error::Timeout(_)) if !past(deadline) => pacer = Some(p),
             Err(e) => return Err(e),
         }
     }
-    unreachable!("a member runs until it finishes or fails")
+    unreachable!("a member runs until it finishes, is beaten or fails")
 }
 
 /// Up to `limit` solutions of `puzzle` from the race of [`MEMBERS`] on `options`' formula, one
@@ -255,29 +199,14 @@ pub fn solutions_restarting(
         return Err(timeout());
     }
     let race = Arc::new(Race {
-        state: Mutex::new(State {
-            round: 0,
-            waiting: 0,
-            racing: MEMBERS.len(),
-            finished: vec![None; MEMBERS.len()],
-            over: false,
-        }),
-        changed: Condvar::new(),
+        best: AtomicU64::new(u64::MAX),
     });
-    // Plain threads, not the rayon pool: a member blocks while it waits for the others, and a
-    // blocked pool thread could be the one the other member is queued on.
-    let results: Vec<Result<Vec<Grid>>> = std::thread::scope(|scope| {
+    // Plain threads, not the rayon pool: each member is a long CPU-bound job of its own.
+    let results: Vec<Result<Option<Vec<Grid>>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..MEMBERS.len())
             .map(|member| {
-                let (race, reduction) = (Arc::clone(&race), &reduction);
-                scope.spawn(move || {
-                    let mut entry = Entry {
-                        race,
-                        member,
-                        finished: false,
-                    };
-                    run(&mut entry, reduction, limit, deadline, first_run)
-                })
+                let (race, reduction) = (&race, &reduction);
+                scope.spawn(move || run(race, member, reduction, limit, deadline, first_run))
             })
             .collect();
         handles
@@ -289,15 +218,21 @@ pub fn solutions_restarting(
             })
             .collect()
     });
-    let finished = race.lock().finished.clone();
-    let last = finished.iter().flatten().max().copied();
-    let winner = (0..MEMBERS.len()).find(|&m| last.is_some() && finished[m] == last);
+    // Every finished member posted its key; the best one is the winner's (the member number is
+    // the key's remainder). Members beaten or failed answer nothing.
+    let best = race.best.load(Ordering::Acquire);
+    let winner = (best != u64::MAX).then(|| (best % MEMBERS.len() as u64) as usize);
     let mut results = results;
     match winner {
-        Some(m) => results.swap_remove(m),
+        Some(m) => match results.swap_remove(m) {
+            Ok(Some(found)) => Ok(found),
+            Ok(None) => unreachable!("the winner posted its answer"),
+            Err(e) => Err(e),
+        },
         None => results
             .into_iter()
-            .find(|r| r.is_err())
+            .find_map(|r| r.err())
+            .map(Err)
             .unwrap_or_else(|| Err(Error::Unsolvable("no portfolio member answered".into()))),
     }
 }
