@@ -1,6 +1,6 @@
 //! `gridreduce hcp solve`: the built-in exact Hamiltonian-cycle solver ([`crate::hcp::solve`]) on
 //! any graph file gridreduce reads, so the HCP route needs no external solver. Undirected graphs go
-//! through [`solve_graph`] (reductions, rotation–extension, exact model); digraphs straight to the
+//! through [`solve_graph`] (reductions, rotation–extension, branching, exact model); digraphs straight to the
 //! exact model.
 //!
 //! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 /// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, DIMACS .col, Concorde edges,
 /// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input, 3
-/// when the time limit runs out. Undirected graphs go through reductions and a rotation-extension
-/// heuristic before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
+/// when the time limit runs out. Undirected graphs go through reductions, a rotation-extension
+/// heuristic and a branching search with restarts before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
 /// as an LKH TOUR file with -o.
 #[derive(clap::Args, Debug)]
 #[command(

@@ -8,6 +8,7 @@
 //! [`solve::HcSolver`] (Hamiltonian cycles of any graph), [`solve::grids`] (distinct grids through
 //! the chain). The construction and its proofs: `docs/hcp-construction.md`.
 
+pub mod branch;
 pub mod canonical;
 pub mod chain;
 pub mod clues;
