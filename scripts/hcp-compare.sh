@@ -112,7 +112,7 @@ for g in "${graphs[@]}"; do
         timed "$GRIDREDUCE" hcp solve "$g" -o "$work/ours.tour"
         times+=("$SECS")
         if [ "$RC" = 0 ] && check "$g" "$work/ours.tour"; then
-            note=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\)' "$work/out" | head -1 | tr -d '(' || true)
+            note=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\|restarts\)' "$work/out" | head -1 | tr -d '(' || true)
         elif [ "$RC" = 1 ]; then
             status=none note="proved no cycle"
         else
@@ -123,12 +123,17 @@ for g in "${graphs[@]}"; do
         row "$name" "$n" "$m" gridreduce "$status" "$(echo "${times[*]}" | median)" "$RUNS" "$note"
     echo "$name gridreduce $status $(echo "${times[*]}" | median) s $note" >&2
 
-    # LKH-3: writes a tour even without a cycle; check decides.
+    # LKH-3: writes a tour even without a cycle; check decides. It reads TSPLIB only: a DIMACS
+    # .col file is converted first (not timed).
     if [ "$have_lkh" = 1 ]; then
-        times=() status=ok
+        times=() status=ok lkh_in=$g
+        case "$g" in *.col)
+            lkh_in="$work/g.hcp"
+            "$GRIDREDUCE" hcp convert "$g" --to tsplib -o "$lkh_in" >/dev/null 2>&1 ;;
+        esac
         for _ in $(seq "$RUNS"); do
             rm -f "$work/lkh.tour"
-            timed "$LKH_PYTHON" scripts/lkh-elkai.py "$g" "$work/lkh.tour"
+            timed "$LKH_PYTHON" scripts/lkh-elkai.py "$lkh_in" "$work/lkh.tour"
             times+=("$SECS")
             # A failure is final: do not spend another run on it.
             if ! { [ "$RC" = 0 ] && check "$g" "$work/lkh.tour"; }; then status=fail && break; fi

@@ -41,11 +41,12 @@ pub struct BranchOptions {
     /// 32 numberings: 100 nodes gave 53 ms in all and 12 ms at most, 300 gave 136 and 26, 1,000
     /// gave 812 and 107 (docs/hcp-solver.md).
     pub unit: u64,
-    /// Bound on the whole search, in nodes × (n + m) (a node costs a few nanoseconds per vertex
-    /// and edge): about `work / 2·10⁸` seconds. The default, 10⁷ (about 40 ms), answered every
-    /// FHCP graph that branching answers at all under each of 20 seeds; it is what the graphs it
-    /// cannot answer (FHCP graph19 with its degree-15 hubs, graph300) lose before the exact model
-    /// takes them (docs/hcp-solver.md).
+    /// Bound on the whole search, in nodes × (n + m): a node costs 6–10 ns per vertex and edge
+    /// (a connectivity pass and a scan for the branching vertex), so the default, 10⁷, is 60–130
+    /// ms. It answered every FHCP graph that branching answers at all under each of 20 seeds (the
+    /// slowest seed 22 ms); it is what the graphs it cannot answer (FHCP graph19 with its
+    /// degree-15 hubs, graph300 with 1,211 forced edges) lose before the exact model takes them
+    /// (docs/hcp-solver.md).
     pub work: u64,
 }
 

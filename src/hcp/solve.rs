@@ -848,7 +848,7 @@ pub struct GraphAnswer {
 /// rotation–extension heuristic ([`posa`]) answers dense graphs in milliseconds; the exact model
 /// on the reduced graph, with the forced edges as unit clauses, gets [`FIRST_CUT_ROUNDS`] rounds
 /// of cuts (enough for the alb graphs); then the bounded branching search with restarts
-/// ([`branch`], about 40 ms at most) answers the graphs built against path heuristics (FHCP); the
+/// ([`branch`], bounded by about 0.1 s) answers the graphs built against path heuristics (FHCP); the
 /// exact model decides the rest, going on where its first rounds stopped. `fixed` edges (TSPLIB
 /// FIXED_EDGES) must be edges of `g` and are in the cycle returned. The time limit covers the
 /// exact model and the branching search (the first two steps are linear or bounded).
