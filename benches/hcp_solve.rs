@@ -1,9 +1,9 @@
 //! The built-in Hamiltonian-cycle solver on issue 8's instances (docs/hcp-solver.md): single 9×9
 //! puzzles through the whole chain at the directed, contracted and reduced stage (the first of
 //! each 9×9 set and Royle's #1), one 16×16 and one 25×25 at the reduced stage (the one `--via hcp`
-//! solves), graph1–8 and alb1000 through the exact model alone, every shipped FHCP graph (1–30) and
+//! solves), graph1–8 and alb1000 through the exact model alone, every shipped FHCP graph and
 //! TSPLIB alb instance through the whole `hcp solve` pipeline (reductions, rotation–extension,
-//! exact model), dense graphs (complete K_n and random G(n, p),
+//! branching with restarts, exact model), the branching search alone on the FHCP graphs, dense graphs (complete K_n and random G(n, p),
 //! issue 18's wall: K_500 took over 400 s before the heuristic) and the enumeration of the 288
 //! grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
 //! The whole-set table (median and maximum over every puzzle) is `tests/hcp_targets.rs`.
@@ -11,7 +11,9 @@
 use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::graphs::{Instance, read_graph};
 use gridreduce::hcp::Graph;
+use gridreduce::hcp::branch::{BranchOptions, Branched, branch};
 use gridreduce::hcp::chain::{HcpOptions, Stage, build};
+use gridreduce::hcp::presolve::{Presolved, presolve};
 use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids, solve_graph};
 use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::harness::data_dir;
@@ -98,8 +100,9 @@ fn graph_file(bencher: divan::Bencher, file: &str) {
     });
 }
 
-/// Every shipped HCP file (`data/hcp/fhcp` and `data/hcp/tsplib`: FHCP graph1–30, the nine TSPLIB
-/// alb), read from the folders so a file added there is benched without editing a list.
+/// Every shipped HCP file (`data/hcp/fhcp` and `data/hcp/tsplib`: FHCP graph1–8 and alb1000),
+/// read from the folders so a file added there (e.g. the public FHCP graph9–30, the other TSPLIB
+/// alb instances) is benched without editing a list.
 fn shipped() -> Vec<String> {
     let root = data_dir().join("hcp");
     let mut files: Vec<String> = ["fhcp", "tsplib"]
@@ -130,6 +133,26 @@ fn graph_file_pipeline(bencher: divan::Bencher, file: &str) {
             .unwrap()
             .len()
     });
+}
+
+/// The branching search with restarts alone ([`branch`], default options: seed and budget as in
+/// `hcp solve`) on each shipped FHCP graph, after the reductions: the step that answers the FHCP
+/// graphs the heuristic misses (docs/hcp-solver.md).
+#[divan::bench(args = shipped().into_iter().filter(|f| f.starts_with("fhcp")).collect::<Vec<_>>(), sample_count = 5, sample_size = 1)]
+fn branching(bencher: divan::Bencher, file: &str) {
+    let graph = read_graph(&data_dir().join("hcp").join(file), None).unwrap();
+    let Instance::Undirected(g) = graph.instance else {
+        panic!("{file} is undirected")
+    };
+    let Presolved::Reduced(r) = presolve(&g, &[]) else {
+        panic!("{file} is Hamiltonian")
+    };
+    bencher.bench(
+        || match branch(&r.graph, &r.forced, &BranchOptions::default(), None) {
+            Branched::Cycle(t) => t.len(),
+            other => panic!("{file}: {other:?}"),
+        },
+    );
 }
 
 /// G(n, p) with p in percent (p = 100: K_n), seeded.
