@@ -7,10 +7,24 @@ use std::path::Path;
 
 /// Writes `path` by calling `fill` on a buffered temp file in the same folder, then renaming it over
 /// `path`. If `fill` fails, nothing is left behind.
+///
+/// A `path` that exists and is neither a regular file nor a folder (`/dev/null`, `/dev/stdout`, a
+/// named pipe) is written directly: renaming a temp file over it would replace the device or pipe
+/// with a plain file (for root, `-o /dev/null` used to turn `/dev/null` into one), and a device has
+/// no half-written state to protect.
 pub fn write_atomic(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), Error> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| Error::io(path, e))?;
+        let mut w = BufWriter::new(file);
+        fill(&mut w).map_err(|e| Error::io(path, e))?;
+        return w.flush().map_err(|e| Error::io(path, e));
+    }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -46,6 +60,38 @@ pub fn write_string_atomic(path: &Path, text: &str) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A named pipe stays a pipe and gets the text (a device such as `/dev/null` takes the same
+    /// path; a pipe is used so that a regression cannot damage the machine's `/dev/null`). The
+    /// test holds both ends of the pipe, non-blocking (Linux allows read-write opens of a FIFO),
+    /// so neither side waits: after a regression the pipe is simply empty.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn special_files_are_written_in_place() {
+        use std::io::Read;
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let mut ends = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+            .unwrap();
+        write_string_atomic(&fifo, "a tour\n").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
+        let mut got = [0u8; 64];
+        let n = ends.read(&mut got).expect("the text went into the pipe");
+        assert_eq!(&got[..n], b"a tour\n");
+    }
 
     #[test]
     fn failed_write_leaves_nothing() {
