@@ -28,7 +28,7 @@
 //! which are in every cycle). Over all runs the search is bounded by a work budget (nodes ×
 //! (n + m)), after which it gives up and leaves the graph to the exact model.
 
-use super::graph::{Graph, Tour};
+use super::graph::{Graph, Tour, cycles_of};
 use crate::search::rng::Rng;
 use std::time::Instant;
 
@@ -358,31 +358,14 @@ impl Search {
         }
     }
 
-    /// The cycle of the edges in (every vertex has two).
+    /// The cycle of the edges in (every vertex has two), from vertex 0.
     fn tour(&self) -> Tour {
-        let mut next: Vec<[u32; 2]> = vec![[u32::MAX; 2]; self.n];
-        for (e, &(a, b)) in self.ends.iter().enumerate() {
-            if self.state[e] == IN {
-                for (x, y) in [(a, b), (b, a)] {
-                    let slot = &mut next[x as usize];
-                    if slot[0] == u32::MAX {
-                        slot[0] = y;
-                    } else {
-                        slot[1] = y;
-                    }
-                }
-            }
-        }
-        let mut tour = Vec::with_capacity(self.n);
-        let (mut prev, mut cur) = (u32::MAX, 0u32);
-        for _ in 0..self.n {
-            tour.push(cur);
-            let [p, q] = next[cur as usize];
-            let step = if p != prev { p } else { q };
-            prev = cur;
-            cur = step;
-        }
-        tour
+        let edges = self.ends.iter().enumerate();
+        let chosen = edges.filter(|&(e, _)| self.state[e] == IN).map(|(_, &e)| e);
+        cycles_of(self.n, chosen, false)
+            .into_iter()
+            .next()
+            .unwrap_or_default()
     }
 }
 

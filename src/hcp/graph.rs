@@ -267,6 +267,54 @@ impl Graph {
 /// A tour: the vertices in cycle order.
 pub type Tour = Vec<u32>;
 
+/// The cycles of a 2-factor on vertices `0..n`: `edges` gives every vertex one successor
+/// (`directed`: arcs `a → b`) or two neighbours (undirected edges). Each cycle is listed from its
+/// least vertex; a vertex short of edges ends its walk, so a partial selection gives paths. Used
+/// to read a SAT model's cycles and the branching search's tour.
+pub fn cycles_of(
+    n: usize,
+    edges: impl IntoIterator<Item = (u32, u32)>,
+    directed: bool,
+) -> Vec<Vec<u32>> {
+    let mut next: Vec<[u32; 2]> = vec![[u32::MAX; 2]; n];
+    for (a, b) in edges {
+        if directed {
+            next[a as usize][0] = b;
+        } else {
+            for (x, y) in [(a, b), (b, a)] {
+                let slot = &mut next[x as usize];
+                if slot[0] == u32::MAX {
+                    slot[0] = y;
+                } else {
+                    slot[1] = y;
+                }
+            }
+        }
+    }
+    let mut seen = vec![false; n];
+    let mut cycles = Vec::new();
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        let mut cycle = Vec::new();
+        let (mut prev, mut cur) = (u32::MAX, start as u32);
+        while !seen[cur as usize] {
+            seen[cur as usize] = true;
+            cycle.push(cur);
+            let [p, q] = next[cur as usize];
+            let step = if directed || p != prev { p } else { q };
+            if step == u32::MAX {
+                break;
+            }
+            prev = cur;
+            cur = step;
+        }
+        cycles.push(cycle);
+    }
+    cycles
+}
+
 /// Checks that `tour` visits each of `n` vertices once and that `step(a, b)` holds for every
 /// consecutive pair, the closing pair included.
 fn check_tour(

@@ -25,7 +25,7 @@
 use super::branch::{BranchOptions, Branched, branch};
 use super::chain::{HcpChain, HcpOptions, build};
 use super::contract::{EdgeImage, Outcome};
-use super::graph::{Digraph, Graph, Tour};
+use super::graph::{Digraph, Graph, Tour, cycles_of};
 use super::posa::{PosaOptions, posa};
 use super::presolve::{Presolved, presolve};
 use crate::error::Error;
@@ -557,47 +557,9 @@ impl HcSolver {
 
     /// The cycles of the current model (each vertex has one successor / two chosen edges).
     fn model_cycles(&self) -> Vec<Vec<u32>> {
-        let n = self.n as usize;
         let chosen = |i: usize| -> bool { self.sat.value(lit(i)).unwrap_or(false) };
-        let mut nbr: Vec<[u32; 2]> = vec![[u32::MAX; 2]; n];
-        for (i, &(a, b)) in self.edges.iter().enumerate() {
-            if chosen(i) {
-                if self.directed {
-                    nbr[a as usize][0] = b;
-                } else {
-                    for (x, y) in [(a, b), (b, a)] {
-                        let slot = &mut nbr[x as usize];
-                        if slot[0] == u32::MAX {
-                            slot[0] = y;
-                        } else {
-                            slot[1] = y;
-                        }
-                    }
-                }
-            }
-        }
-        let mut seen = vec![false; n];
-        let mut cycles = Vec::new();
-        for start in 0..n {
-            if seen[start] {
-                continue;
-            }
-            let mut cycle = Vec::new();
-            let (mut prev, mut cur) = (u32::MAX, start as u32);
-            while !seen[cur as usize] {
-                seen[cur as usize] = true;
-                cycle.push(cur);
-                let [p, q] = nbr[cur as usize];
-                let next = if self.directed || p != prev { p } else { q };
-                if next == u32::MAX {
-                    break;
-                }
-                prev = cur;
-                cur = next;
-            }
-            cycles.push(cycle);
-        }
-        cycles
+        let edges = self.edges.iter().enumerate().filter(|&(i, _)| chosen(i));
+        cycles_of(self.n as usize, edges.map(|(_, &e)| e), self.directed)
     }
 
     /// Adds "some arc leaves `cycle`" (undirected: some edge crosses it).
