@@ -59,13 +59,28 @@ pub fn run_flavour(member: usize, run: u32) -> Flavour {
     }
 }
 
-/// Terminate checks a member's first run may take before it restarts on a new shuffle; each later
-/// run may take twice as many as the one before. A 25×25 solver checks about 4,000–12,000 times a
-/// CPU second, so the first run has about one second: enough for the median puzzle, short enough
-/// to cut the heavy tail (a puzzle that one shuffle solves in 0.5 s can take over 8 s under
-/// another). Measured on Frisch's 16 (docs/routes.md): 8,000 gave 1.8 CPU seconds median and 8.2
-/// max per puzzle (both members), 15,000 gave 2.8 and 9.3, 4,000 gave 1.9 and 25.
+/// Terminate checks a member's first run may take before it restarts on a new shuffle, on a
+/// 25×25; each later run may take twice as many as the one before. A 25×25 solver checks about
+/// 4,000–12,000 times a CPU second, so the first run has about one second: enough for the median
+/// puzzle, short enough to cut the heavy tail (a puzzle that one shuffle solves in 0.5 s can take
+/// over 8 s under another). Measured on Frisch's 16 (docs/routes.md): 8,000 gave 1.8 CPU seconds
+/// median and 8.2 max per puzzle (both members), 15,000 gave 2.8 and 9.3, 4,000 gave 1.9 and 25.
 const FIRST_RUN: u64 = 8_000;
+
+/// The first run's budget for an N×N Sudoku: [`FIRST_RUN`] up to 25×25, shrinking as
+/// `(25/N)^2.7` above, so 2,989 checks at 36×36. A larger formula checks less often per second and
+/// its runs are just as heavy-tailed, so the same number of checks would let the first run go on
+/// for several seconds. On the six 36×36 half-given probes (benches/data, idle machine, 20 s
+/// limit) a first budget of 1,500 / 3,000 / 8,000 / 16,000 / 32,000 checks solved 4 / 5 / 3 / 2 /
+/// 4 of them, and 2,989 solved 5 in 1.3–6.3 s (docs/routes.md). The exponent joins the two
+/// measured best points (25×25: 8,000; 36×36: about 3,000), chosen on those same puzzles; beyond
+/// 36×36 it is an extrapolation.
+fn first_run(n: usize) -> u64 {
+    if n <= 25 {
+        return FIRST_RUN;
+    }
+    (FIRST_RUN as f64 * (25.0 / n as f64).powf(2.7)).round() as u64
+}
 
 /// Whether [`super::solutions_until`] races the portfolio on `puzzle`: Sudoku larger than 16×16,
 /// where a single run's luck decides between a fraction of a second and many seconds. Smaller
@@ -180,7 +195,7 @@ pub fn solutions_until(
     limit: usize,
     deadline: Option<Instant>,
 ) -> Result<Vec<Grid>> {
-    solutions_restarting(puzzle, options, limit, deadline, FIRST_RUN)
+    solutions_restarting(puzzle, options, limit, deadline, first_run(puzzle.rows()))
 }
 
 /// [`solutions_until`] with the first run's budget in terminate checks (doubling for each later
