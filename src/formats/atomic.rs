@@ -21,9 +21,7 @@ pub fn write_atomic(
             .write(true)
             .open(path)
             .map_err(|e| Error::io(path, e))?;
-        let mut w = BufWriter::new(file);
-        fill(&mut w).map_err(|e| Error::io(path, e))?;
-        return w.flush().map_err(|e| Error::io(path, e));
+        return fill_buffered(&file, path, fill);
     }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -42,14 +40,22 @@ pub fn write_atomic(
     // Removed by the signal handler if the process is interrupted before the rename.
     let _in_flight = crate::cleanup::register(tmp.path());
     crate::cleanup::test_hold_point();
-    {
-        let mut w = BufWriter::new(tmp.as_file());
-        fill(&mut w).map_err(|e| Error::io(path, e))?;
-        w.flush().map_err(|e| Error::io(path, e))?;
-    }
+    fill_buffered(tmp.as_file(), path, fill)?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     Ok(())
+}
+
+/// Runs `fill` on `file` through a buffer and flushes it; errors name `path` (the output, not a
+/// temp file).
+fn fill_buffered(
+    file: &std::fs::File,
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
+    let mut w = BufWriter::new(file);
+    fill(&mut w).map_err(|e| Error::io(path, e))?;
+    w.flush().map_err(|e| Error::io(path, e))
 }
 
 /// [`write_atomic`] for a string.
