@@ -22,7 +22,8 @@ impl cadical::Callbacks for Deadline {
 }
 
 /// The terminate callback of a [`SatSolver`]: its deadline, and for a member of the
-/// [`portfolio`](super::portfolio) race, the pacer that holds it in step with the others.
+/// [`portfolio`](super::portfolio) race, the pacer that counts its checks (the race's clock) and
+/// stops it when it is beaten or its run's budget is used up.
 #[derive(Default)]
 pub struct Stop {
     deadline: Option<Instant>,
@@ -199,7 +200,8 @@ impl SatSolver {
         self.stop().deadline = deadline;
     }
 
-    /// Enters the solver in a portfolio race: `pacer` pauses it at the end of each round.
+    /// Enters the solver in a portfolio race: `pacer` counts its checks and stops it when it is
+    /// beaten or its run's budget is used up.
     pub(crate) fn set_pacer(&mut self, pacer: super::portfolio::Pacer) {
         self.stop().pacer = Some(pacer);
     }
