@@ -41,6 +41,9 @@ static SUDOKU16: LazyLock<Vec<Puzzle>> = LazyLock::new(|| {
 });
 static SUDOKU25: LazyLock<Vec<Puzzle>> =
     LazyLock::new(|| load("sudoku/sudoku25_gecode_frisch_16.txt"));
+// `load` reads below data/; these are bench-only (benches/data/README.md).
+static SUDOKU36_HALF: LazyLock<Vec<Puzzle>> =
+    LazyLock::new(|| load("../benches/data/sudoku36_half_6.txt"));
 
 fn solve_one(puzzle: &Puzzle, options: CnfOptions) {
     let found = solutions(puzzle, options, 1).expect("solvable");
@@ -209,10 +212,20 @@ fn frisch25_each(bencher: Bencher, index: usize) {
 /// seconds (#1 and #6; the others took a minute or more, docs/routes.md).
 #[divan::bench(args = [0, 5], sample_count = 3, sample_size = 1)]
 fn sudoku36_half(bencher: Bencher, index: usize) {
-    // `load` reads below data/; these are bench-only (benches/data/README.md).
-    static SET: LazyLock<Vec<Puzzle>> =
-        LazyLock::new(|| load("../benches/data/sudoku36_half_6.txt"));
-    auto_one(bencher, &SET[index]);
+    auto_one(bencher, &SUDOKU36_HALF[index]);
+}
+
+/// Building the formula of a 36×36 half-given probe (no solving), full or simplified: the part of
+/// every 36×36 SAT solve that does not depend on luck. `--simplify` streams the full formula
+/// through two passes instead of storing it (docs/sat-ilp.md).
+#[divan::bench(args = [false, true], sample_count = 10, sample_size = 1)]
+fn build_formula_36(bencher: Bencher, simplify: bool) {
+    let puzzle = &SUDOKU36_HALF[0];
+    bencher.bench(|| {
+        let r = gridreduce::sat::PuzzleToCnf::new(puzzle, options(Encoding::Extended, simplify))
+            .expect("a Sudoku takes extended");
+        divan::black_box(r);
+    });
 }
 
 fn auto_one(bencher: Bencher, puzzle: &Puzzle) {

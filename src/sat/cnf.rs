@@ -95,6 +95,20 @@ impl Cnf {
     }
 }
 
+/// Where an encoder puts its clauses: a [`Cnf`] that stores them, or one of `--simplify`'s two
+/// passes, which look at each clause as it is made instead of storing the full formula first (on a
+/// 36×36 Sudoku the full formula has 3.3 million clauses and 6.7 million literals, of which the
+/// simplified one keeps about 2 %).
+pub trait ClauseSink {
+    fn add_clause(&mut self, clause: &[i32]);
+}
+
+impl ClauseSink for Cnf {
+    fn add_clause(&mut self, clause: &[i32]) {
+        Cnf::add_clause(self, clause);
+    }
+}
+
 impl Problem for Cnf {
     type Certificate = Assignment;
 

@@ -2,8 +2,8 @@
 //! ([`PuzzleToCnf`]). See the [module documentation](super) for the constructions and a worked
 //! example.
 
-use super::cnf::{Assignment, Cnf};
-use super::simplify::simplify;
+use super::cnf::{Assignment, ClauseSink, Cnf};
+use super::simplify::{Fixer, Simplifier};
 use crate::error::{CertificateError, Error};
 use crate::puzzle::{Grid, Puzzle, Structure, cell_name};
 use crate::reduce::{Reduction, Sizes};
@@ -139,17 +139,22 @@ impl PuzzleToCnf {
         }
         first.push(next);
         let var = |cell: usize, value: u8| -> i32 { (first[cell] + value as u32) as i32 };
-        let cnf = match options.encoding {
-            Encoding::Paper => paper(&s, givens, next, var),
-            e => structural(&s, givens, e, next, var),
-        };
-        let full = cnf_sizes(&cnf);
+        // The encoder runs once into the stored formula, or twice with `--simplify`: a first pass
+        // finds the fixed variables, a second keeps what is left of each clause, so the full
+        // formula is never stored.
         let declared = declared_sizes(puzzle, options.encoding, options.simplify);
         let slots: Vec<Slot> = (1..=next).map(Slot::Var).collect();
-        let (target, slots) = if options.simplify {
-            simplify(&cnf, &s, givens, &first, slots)
+        let (target, slots, full) = if options.simplify {
+            let mut fixer = Fixer::new(next, &s, givens, &first, &slots);
+            encode(options.encoding, &s, givens, &var, &mut fixer);
+            let mut simplifier = Simplifier::new(fixer);
+            encode(options.encoding, &s, givens, &var, &mut simplifier);
+            simplifier.finish(slots)
         } else {
-            (cnf, slots)
+            let mut cnf = Cnf::new(next);
+            encode(options.encoding, &s, givens, &var, &mut cnf);
+            let full = cnf_sizes(cnf.vars(), cnf.num_clauses(), cnf.num_literals());
+            (cnf, slots, full)
         };
         Ok(PuzzleToCnf {
             target,
@@ -248,11 +253,27 @@ impl PuzzleToCnf {
     }
 }
 
-fn cnf_sizes(cnf: &Cnf) -> Sizes {
+/// The `full_*` sizes of a formula before `--simplify`.
+pub(super) fn cnf_sizes(vars: u32, clauses: usize, literals: usize) -> Sizes {
     Sizes::new()
-        .with("full_variables", cnf.vars() as u64)
-        .with("full_clauses", cnf.num_clauses() as u64)
-        .with("full_literals", cnf.num_literals() as u64)
+        .with("full_variables", vars as u64)
+        .with("full_clauses", clauses as u64)
+        .with("full_literals", literals as u64)
+}
+
+/// Emits the formula of `encoding` into `sink` (generic, not `dyn`: a 36×36 formula is 3.3
+/// million calls).
+fn encode(
+    encoding: Encoding,
+    s: &Structure,
+    givens: &Grid,
+    var: &impl Fn(usize, u8) -> i32,
+    sink: &mut impl ClauseSink,
+) {
+    match encoding {
+        Encoding::Paper => paper(s, givens, var, sink),
+        e => structural(s, givens, e, var, sink),
+    }
 }
 
 /// minimal / efficient / extended / compact, written once against the [`Structure`].
@@ -260,10 +281,9 @@ fn structural(
     s: &Structure,
     givens: &Grid,
     encoding: Encoding,
-    vars: u32,
-    var: impl Fn(usize, u8) -> i32,
-) -> Cnf {
-    let mut cnf = Cnf::new(vars);
+    var: &impl Fn(usize, u8) -> i32,
+    cnf: &mut impl ClauseSink,
+) {
     let mut clause: Vec<i32> = Vec::new();
     // Every cell holds at least one value.
     for (cell, &d) in s.domain.iter().enumerate() {
@@ -344,11 +364,15 @@ fn structural(
             }
         }
     }
-    add_givens(&mut cnf, givens, s, var);
-    cnf
+    add_givens(cnf, givens, s, var);
 }
 
-fn add_givens(cnf: &mut Cnf, givens: &Grid, s: &Structure, var: impl Fn(usize, u8) -> i32) {
+fn add_givens(
+    cnf: &mut impl ClauseSink,
+    givens: &Grid,
+    s: &Structure,
+    var: &impl Fn(usize, u8) -> i32,
+) {
     for (cell, &g) in givens.cells().iter().enumerate() {
         // A given outside the domain cannot be encoded; it makes the formula unsatisfiable.
         if g != 0 {
@@ -365,9 +389,8 @@ fn add_givens(cnf: &mut Cnf, givens: &Grid, s: &Structure, var: impl Fn(usize, u
 /// at-most-one for all cells, then cell at-least-one), φ2 (each region and value at least once), φ3
 /// (for each of the eight directions, each cell with a neighbour there and each value of the
 /// *first* cell's range: not both), then the givens. Variables `h(i, j, v) = (i·n + j)·sMax + v`.
-fn paper(s: &Structure, givens: &Grid, vars: u32, var: impl Fn(usize, u8) -> i32) -> Cnf {
+fn paper(s: &Structure, givens: &Grid, var: &impl Fn(usize, u8) -> i32, cnf: &mut impl ClauseSink) {
     let (m, n) = (s.rows as i64, s.cols as i64);
-    let mut cnf = Cnf::new(vars);
     let cells = s.cells();
     for cell in 0..cells {
         let d = s.domain[cell];
@@ -415,8 +438,7 @@ fn paper(s: &Structure, givens: &Grid, vars: u32, var: impl Fn(usize, u8) -> i32
             }
         }
     }
-    add_givens(&mut cnf, givens, s, var);
-    cnf
+    add_givens(cnf, givens, s, var);
 }
 
 /// The published size formulas, computed from the puzzle's own description (N and box shape; a
