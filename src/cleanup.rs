@@ -3,12 +3,15 @@
 //! 128 + the signal number (130, 143), like a shell reports a killed command — instead of dying
 //! with hundreds of megabytes of `.gridreduce-*.tmp` left behind (issue 19).
 //!
-//! How: [`install_signal_handler`] blocks the two signals in the main thread before any other
-//! thread starts (so every thread inherits the mask) and waits for them with `sigwait` in a thread
-//! of its own, where ordinary code may run: no async-signal-safety limits. Child processes get a
-//! clean mask (the standard library resets it when it spawns), so external solvers still see the
-//! signals. Without the handler (library use, tests) registering costs a mutex and does nothing
-//! else.
+//! How: [`install_signal_handler`] installs a handler for the two signals that does only what is
+//! async-signal-safe: while nothing has ever been registered it exits at once (`_exit`, nothing to
+//! remove); otherwise it writes the signal's number to a pipe. A watcher thread, started with the
+//! first [`register`], reads the pipe and removes the files in ordinary code, with no
+//! async-signal-safety limits (the self-pipe trick). The thread starts lazily because most runs
+//! never write a file: a thread costs about a quarter of a millisecond of start-up, a tenth of the
+//! whole run of `hcp solve` on a small graph (docs/hcp-solver.md). Child processes get the default
+//! dispositions back when they exec, so external solvers still see the signals. Without the
+//! handler (library use, tests) registering costs a mutex and does nothing else.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -23,6 +26,7 @@ pub struct Registered(u64);
 
 /// Registers `path` for removal if the process is interrupted while the guard lives.
 pub fn register(path: &Path) -> Registered {
+    start_watcher();
     let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     PATHS
         .lock()
@@ -51,35 +55,92 @@ fn remove_all_and_exit(signal: i32) -> ! {
     std::process::exit(128 + signal);
 }
 
-/// Blocks SIGINT and SIGTERM and starts the thread that handles them. Call first thing in `main`,
-/// before any other thread exists.
+/// The pipe's write end, or -1 while no handler is installed.
+#[cfg(unix)]
+static PIPE_WRITE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+/// The pipe's read end, for the watcher.
+#[cfg(unix)]
+static PIPE_READ: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+/// Whether the watcher thread runs (set before the first path is registered).
+#[cfg(unix)]
+static WATCHING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The handler: async-signal-safe calls only (atomic loads, `write`, `_exit`).
+#[cfg(unix)]
+extern "C" fn on_signal(signal: libc::c_int) {
+    use std::sync::atomic::Ordering;
+    if !WATCHING.load(Ordering::Acquire) {
+        // Nothing was ever registered, so nothing to remove.
+        // SAFETY: `_exit` is async-signal-safe.
+        unsafe { libc::_exit(128 + signal) };
+    }
+    let byte = signal as u8;
+    // SAFETY: `write` is async-signal-safe; the fd is the pipe's write end, open for the process's
+    // life. If it fails there is nothing a handler could do about it.
+    unsafe {
+        libc::write(
+            PIPE_WRITE.load(Ordering::Acquire),
+            (&byte as *const u8).cast(),
+            1,
+        );
+    }
+}
+
+/// Installs the SIGINT/SIGTERM handler (see the module docs). Call first thing in `main`. If the
+/// pipe cannot be made, the signals keep their default effect.
 #[cfg(unix)]
 pub fn install_signal_handler() {
-    // SAFETY: plain libc calls on a signal set we own; called before other threads start.
+    use std::sync::atomic::Ordering;
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: plain libc calls on memory we own; the handler is installed only after the pipe
+    // exists.
     unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, libc::SIGINT);
-        libc::sigaddset(&mut set, libc::SIGTERM);
-        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            return;
+        }
+        PIPE_READ.store(fds[0], Ordering::Release);
+        PIPE_WRITE.store(fds[1], Ordering::Release);
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+        libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
+    }
+}
+
+/// Starts the watcher thread once, if the handler is installed; from then on a signal removes the
+/// registered files. If the thread cannot start, a signal still ends the process (with the files
+/// left, as without a handler).
+#[cfg(unix)]
+fn start_watcher() {
+    use std::sync::atomic::Ordering;
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let read = PIPE_READ.load(Ordering::Acquire);
+        if read < 0 {
             return;
         }
         let spawned = std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
                 loop {
-                    let mut signal: libc::c_int = 0;
-                    if libc::sigwait(&set, &mut signal) == 0 {
-                        remove_all_and_exit(signal);
+                    let mut byte = 0u8;
+                    // SAFETY: reading one byte into memory we own from our own pipe.
+                    let got = unsafe { libc::read(read, (&mut byte as *mut u8).cast(), 1) };
+                    if got == 1 {
+                        remove_all_and_exit(i32::from(byte));
                     }
                 }
             });
-        if spawned.is_err() {
-            // No handler thread: unblock, so the signals keep their default effect.
-            libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        if spawned.is_ok() {
+            WATCHING.store(true, Ordering::Release);
         }
-    }
+    });
 }
+
+#[cfg(not(unix))]
+fn start_watcher() {}
 
 #[cfg(not(unix))]
 pub fn install_signal_handler() {}

@@ -468,6 +468,48 @@ fn sigterm_during_run_leaves_no_temp_file_and_no_lock() {
     assert_eq!((code, left), (Some(143), Vec::<String>::new()));
 }
 
+/// A signal before any output file exists still ends the run with 128 + the signal (the handler
+/// exits at once: nothing is registered, and the watcher thread has not started). The child blocks
+/// opening its input, a named pipe; the test knows the child got there (so `main` has installed
+/// the handler) when the pipe's write end can be opened without blocking, which Linux allows only
+/// once a reader is waiting.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigint_before_any_output_exits_130() {
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("puzzles");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: creating a named pipe at a path we own.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .arg("solve")
+        .arg(&fifo)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let writer = loop {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+        {
+            Ok(w) => break Some(w),
+            Err(_) if child.try_wait().unwrap().is_none() => std::thread::yield_now(),
+            Err(_) => break None,
+        }
+    };
+    assert!(writer.is_some(), "the child ended before opening its input");
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    // Closing the pipe gives a child that ignored the signal an empty input to end on, so a
+    // regression fails here instead of hanging.
+    drop(writer);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+}
+
 /// Issue 19: `run --jobs 100000` on a few puzzles starts a few workers (it started 100,000
 /// threads and hung): capped at 4 per core and one per puzzle.
 #[test]
