@@ -98,7 +98,11 @@ enum Undo {
     Partner(u32, u32),
 }
 
+/// Nodes between two readings of the deadline inside a run.
+const DEADLINE_EVERY: u64 = 64;
+
 /// How a run ended.
+#[derive(Debug, PartialEq, Eq)]
 enum Run {
     Found,
     Exhausted,
@@ -309,8 +313,10 @@ impl Search {
     }
 
     /// One depth-first run of at most `budget` nodes from the root state (trail mark `root`);
-    /// returns with the trail back at `root` unless a cycle was found.
-    fn run(&mut self, root: usize, budget: u64, nodes: &mut u64) -> Run {
+    /// returns with the trail back at `root` unless a cycle was found. The deadline is read at the
+    /// first node and every [`DEADLINE_EVERY`] nodes after, so a long run stops within about a
+    /// millisecond of it (a node costs O(n + m)) rather than at the run's end.
+    fn run(&mut self, root: usize, budget: u64, nodes: &mut u64, deadline: Option<Instant>) -> Run {
         // Frames: trail mark before the decision, the edge, the value still to try.
         let mut frames: Vec<(usize, u32, Option<u8>)> = Vec::new();
         let mut fresh = true;
@@ -319,7 +325,10 @@ impl Search {
             if fresh {
                 used += 1;
                 *nodes += 1;
-                if used > budget {
+                if used > budget
+                    || ((used - 1).is_multiple_of(DEADLINE_EVERY)
+                        && deadline.is_some_and(|d| Instant::now() >= d))
+                {
                     self.undo_to(root);
                     return Run::Cut;
                 }
@@ -407,7 +416,8 @@ pub fn branch(
         let budget = opts.unit.max(1).saturating_mul(luby(k));
         // A run cut short by the work bound rather than its own budget proves nothing either.
         let cut_by_work = budget > left;
-        match s.run(root, budget.min(left), &mut nodes) {
+        // A run cut at the deadline is `Cut`, and the loop's next check gives up.
+        match s.run(root, budget.min(left), &mut nodes, deadline) {
             Run::Found => return Branched::Cycle(s.tour()),
             Run::Exhausted => return Branched::NoCycle,
             Run::Cut if cut_by_work => return Branched::GaveUp,
@@ -420,6 +430,26 @@ pub fn branch(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A run reads the deadline at its first node: past it, the run stops there (`Cut`, so
+    /// `branch` gives up) instead of searching on; without one the same run finds the cycle.
+    #[test]
+    fn a_run_stops_at_a_passed_deadline() {
+        // A 12-cycle with chords: Hamiltonian, and more than one node deep.
+        let mut edges: Vec<(u32, u32)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
+        edges.extend([(0, 6), (1, 7), (2, 8), (3, 9), (4, 10), (5, 11)]);
+        let g = Graph::new(12, &edges);
+        let mut s = Search::new(&g, 18);
+        let root = s.trail.len();
+        let mut nodes = 0;
+        assert_eq!(
+            s.run(root, 1_000, &mut nodes, Some(Instant::now())),
+            Run::Cut
+        );
+        assert_eq!(nodes, 1);
+        assert_eq!(s.trail.len(), root);
+        assert_eq!(s.run(root, 1_000, &mut nodes, None), Run::Found);
+    }
 
     #[test]
     fn luby_sequence() {
