@@ -30,6 +30,7 @@ use super::posa::{PosaOptions, posa};
 use super::presolve::{Presolved, presolve};
 use crate::error::Error;
 use crate::puzzle::{Grid, Puzzle};
+use crate::sat::Deadline;
 use std::time::{Duration, Instant};
 
 /// The SAT literal "edge (arc) `i` is in the cycle".
@@ -79,15 +80,6 @@ pub struct SolveStats {
     pub short_cycles: u32,
     /// The cut loop stalled and the complete order encoding was added.
     pub ordered: bool,
-}
-
-/// CaDiCaL termination by wall-clock deadline.
-struct Deadline(Option<Instant>);
-
-impl cadical::Callbacks for Deadline {
-    fn terminate(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
-    }
 }
 
 /// An incremental Hamiltonian-cycle search over one graph; see the module documentation.
