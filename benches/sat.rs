@@ -44,6 +44,8 @@ static SUDOKU25: LazyLock<Vec<Puzzle>> =
 // `load` reads below data/; these are bench-only (benches/data/README.md).
 static SUDOKU36_HALF: LazyLock<Vec<Puzzle>> =
     LazyLock::new(|| load("../benches/data/sudoku36_half_6.txt"));
+static SUDOKU36_UNIQUE: LazyLock<Vec<Puzzle>> =
+    LazyLock::new(|| load("../benches/data/sudoku36_unique_4.txt"));
 
 fn solve_one(puzzle: &Puzzle, options: CnfOptions) {
     let found = solutions(puzzle, options, 1).expect("solvable");
@@ -213,6 +215,13 @@ fn frisch25_each(bencher: Bencher, index: usize) {
 #[divan::bench(args = [0, 5], sample_count = 3, sample_size = 1)]
 fn sudoku36_half(bencher: Bencher, index: usize) {
     auto_one(bencher, &SUDOKU36_HALF[index]);
+}
+
+/// The four unique 36×36 puzzles of `benches/data/sudoku36_unique_4.txt` (51–53 % given, at the
+/// hardness peak, docs/routes.md) through `--via auto`.
+#[divan::bench(args = 0..4, sample_count = 3, sample_size = 1)]
+fn sudoku36_unique(bencher: Bencher, index: usize) {
+    auto_one(bencher, &SUDOKU36_UNIQUE[index]);
 }
 
 /// Building the formula of a 36×36 half-given probe (no solving), full or simplified: the part of
