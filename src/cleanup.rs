@@ -131,6 +131,14 @@ fn start_watcher() {
                     if got == 1 {
                         remove_all_and_exit(i32::from(byte));
                     }
+                    if got == 0
+                        || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                    {
+                        // The pipe failed (it never should): let the handler exit by itself
+                        // rather than write to a pipe nobody reads.
+                        WATCHING.store(false, Ordering::Release);
+                        return;
+                    }
                 }
             });
         if spawned.is_ok() {
