@@ -29,14 +29,6 @@ impl Cnf {
         }
     }
 
-    pub fn with_capacity(vars: u32, clauses: usize, literals: usize) -> Self {
-        Cnf {
-            vars,
-            lits: Vec::with_capacity(literals),
-            ends: Vec::with_capacity(clauses),
-        }
-    }
-
     /// Appends a clause. Literals must be non-zero and name variables `1..=vars` (a construction
     /// bug otherwise, checked in debug builds).
     #[inline]

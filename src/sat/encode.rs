@@ -143,18 +143,17 @@ impl PuzzleToCnf {
         // finds the fixed variables, a second keeps what is left of each clause, so the full
         // formula is never stored.
         let declared = declared_sizes(puzzle, options.encoding, options.simplify);
-        let slots: Vec<Slot> = (1..=next).map(Slot::Var).collect();
         let (target, slots, full) = if options.simplify {
-            let mut fixer = Fixer::new(next, &s, givens, &first, &slots);
+            let mut fixer = Fixer::new(next, &s, givens, &first);
             encode(options.encoding, &s, givens, &var, &mut fixer);
             let mut simplifier = Simplifier::new(fixer);
             encode(options.encoding, &s, givens, &var, &mut simplifier);
-            simplifier.finish(slots)
+            simplifier.finish()
         } else {
             let mut cnf = Cnf::new(next);
             encode(options.encoding, &s, givens, &var, &mut cnf);
             let full = cnf_sizes(cnf.vars(), cnf.num_clauses(), cnf.num_literals());
-            (cnf, slots, full)
+            (cnf, (1..=next).map(Slot::Var).collect(), full)
         };
         Ok(PuzzleToCnf {
             target,

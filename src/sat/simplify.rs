@@ -39,22 +39,16 @@ pub(super) struct Fixer {
 }
 
 impl Fixer {
-    /// `first` gives each cell's slots (see `PuzzleToCnf`); `slots` is the fresh table
-    /// (`Var(x)` everywhere).
-    pub(super) fn new(
-        vars: u32,
-        s: &Structure,
-        givens: &Grid,
-        first: &[u32],
-        slots: &[Slot],
-    ) -> Self {
+    /// `first` gives each cell's slots (see `PuzzleToCnf`): value `v` of `cell` is variable
+    /// `first[cell] + v` of the full formula.
+    pub(super) fn new(vars: u32, s: &Structure, givens: &Grid, first: &[u32]) -> Self {
         let mut value = vec![0i8; vars as usize + 1];
         for (cell, &g) in givens.cells().iter().enumerate() {
             if g == 0 || g > s.domain[cell] {
                 continue;
             }
             for v in 1..=s.domain[cell] {
-                let x = old(slots[(first[cell] + v as u32 - 1) as usize]);
+                let x = (first[cell] + v as u32) as usize;
                 value[x] = if v == g { 1 } else { -1 };
             }
         }
@@ -110,22 +104,18 @@ impl Simplifier {
         }
     }
 
-    /// The simplified formula, the new slot table (every old `Var(x)` slot becomes `Var(new x)`
-    /// or `Fixed(value)`) and the full formula's sizes.
-    pub(super) fn finish(self, slots: Vec<Slot>) -> (Cnf, Vec<Slot>, Sizes) {
+    /// The simplified formula, the slot table (full variable `x` becomes `Var(new x)` or
+    /// `Fixed(value)`, in the order of the full variables) and the full formula's sizes.
+    pub(super) fn finish(self) -> (Cnf, Vec<Slot>, Sizes) {
         let full = cnf_sizes(
             (self.value.len() - 1) as u32,
             self.full_clauses,
             self.full_literals,
         );
-        let slots = slots
-            .into_iter()
-            .map(|slot| {
-                let x = old(slot);
-                match self.value[x] {
-                    0 => Slot::Var(self.renumber[x]),
-                    v => Slot::Fixed(v > 0),
-                }
+        let slots = (1..self.value.len())
+            .map(|x| match self.value[x] {
+                0 => Slot::Var(self.renumber[x]),
+                v => Slot::Fixed(v > 0),
             })
             .collect();
         (self.out, slots, full)
@@ -150,13 +140,5 @@ impl ClauseSink for Simplifier {
             }
         }
         self.out.add_clause(&self.buf);
-    }
-}
-
-/// The old variable of a slot of the fresh table.
-fn old(slot: Slot) -> usize {
-    match slot {
-        Slot::Var(x) => x as usize,
-        Slot::Fixed(_) => unreachable!("simplify runs once, on a fresh slot table"),
     }
 }
