@@ -42,27 +42,26 @@ def scramble(grid, rng):
     return g
 
 
-def solve(gridreduce, cells):
-    """The solution `gridreduce solve` gives the puzzle `cells` (0 = empty)."""
+def run_on(gridreduce, cells, command, *options):
+    """`gridreduce COMMAND FILE OPTIONS…` on the puzzle `cells` (0 = empty), written to a temp file."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
         f.write(" ".join(map(str, cells)) + "\n")
         f.flush()
-        solved = subprocess.run(
-            [gridreduce, "solve", f.name], capture_output=True, text=True, check=True
+        return subprocess.run(
+            [gridreduce, command, f.name, *options], capture_output=True, text=True
         )
+
+
+def solve(gridreduce, cells):
+    """The solution `gridreduce solve` gives the puzzle `cells`."""
+    solved = run_on(gridreduce, cells, "solve")
+    solved.check_returncode()
     return list(map(int, solved.stdout.split()))
 
 
 def unique(gridreduce, cells, check):
     """Whether `gridreduce count --limit 2` proves `cells` unique within `check` seconds."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
-        f.write(" ".join(map(str, cells)) + "\n")
-        f.flush()
-        run = subprocess.run(
-            [gridreduce, "count", f.name, "--limit", "2", "--time-limit", str(check)],
-            capture_output=True,
-            text=True,
-        )
+    run = run_on(gridreduce, cells, "count", "--limit", "2", "--time-limit", str(check))
     return run.returncode == 0 and run.stdout.split()[-1] == "1"
 
 
