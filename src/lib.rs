@@ -26,5 +26,6 @@ pub mod sat;
 pub mod search;
 pub mod solvers;
 pub mod stats;
+pub mod time_limit;
 
 pub use error::{CertificateError, Error, InputError};

@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
 use crate::sat::{CnfOptions, Encoding, SatBatch};
+use crate::time_limit;
 use std::time::{Duration, Instant};
 
 /// A way to solve a puzzle.
@@ -126,11 +127,6 @@ pub fn solutions_within(
     Ok(solve_one(puzzle, route, limit, &options, &mut SatBatch::new())?.grids)
 }
 
-/// The error of every route whose time limit ran out.
-pub fn timeout() -> Error {
-    Error::Timeout("no answer within the time limit".into())
-}
-
 /// Solves one puzzle through `route` (resolving [`Route::Auto`] first); `batch` carries the SAT
 /// fast path's solver from one puzzle to the next.
 pub fn solve_one(
@@ -151,7 +147,7 @@ pub fn solve_one(
         Route::Cover => {
             let reduction = crate::cover::PuzzleToCover::new(puzzle);
             crate::cover::solutions_until(reduction.target(), Some(limit), deadline)
-                .ok_or_else(timeout)?
+                .ok_or_else(time_limit::exceeded)?
                 .iter()
                 .map(|rows| reduction.extract(rows).map_err(Error::from))
                 .collect::<Result<_>>()?
@@ -217,13 +213,15 @@ fn hcp_grids(puzzle: &Puzzle, limit: usize, deadline: Option<Instant>) -> Result
                 let _ = send.send(crate::hcp::chain::build(&owned, &hcp_route_options()));
             });
             let left = deadline.saturating_duration_since(Instant::now());
-            receive.recv_timeout(left).map_err(|_| timeout())??
+            receive
+                .recv_timeout(left)
+                .map_err(|_| time_limit::exceeded())??
         }
     };
     let time_limit = match deadline {
         Some(d) => match d.checked_duration_since(Instant::now()) {
             Some(left) if !left.is_zero() => Some(left),
-            _ => return Err(timeout()),
+            _ => return Err(time_limit::exceeded()),
         },
         None => None,
     };

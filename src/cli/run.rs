@@ -286,7 +286,7 @@ impl RunJob<'_> {
         };
         // The search checks its clock as it goes; a limit already spent is a timeout at once.
         let solve = move |p: &Puzzle| {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if crate::time_limit::passed(deadline) {
                 return Err(timeout());
             }
             match crate::search::solutions_until(p, 1, deadline) {

@@ -58,10 +58,7 @@ impl State<'_> {
         if self.found.len() >= self.limit || self.timed_out {
             return;
         }
-        if self
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-        {
+        if crate::time_limit::passed(self.deadline) {
             self.timed_out = true;
             return;
         }

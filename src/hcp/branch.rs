@@ -327,7 +327,7 @@ impl Search {
                 *nodes += 1;
                 if used > budget
                     || ((used - 1).is_multiple_of(DEADLINE_EVERY)
-                        && deadline.is_some_and(|d| Instant::now() >= d))
+                        && crate::time_limit::passed(deadline))
                 {
                     self.undo_to(root);
                     return Run::Cut;
@@ -410,7 +410,7 @@ pub fn branch(
     let mut nodes = 0u64;
     for k in 1.. {
         let left = max_nodes.saturating_sub(nodes);
-        if left == 0 || deadline.is_some_and(|d| Instant::now() >= d) {
+        if left == 0 || crate::time_limit::passed(deadline) {
             return Branched::GaveUp;
         }
         let budget = opts.unit.max(1).saturating_mul(luby(k));

@@ -52,7 +52,7 @@ pub fn solve_ilp_until(
     let left = match deadline {
         Some(d) => match d.checked_duration_since(std::time::Instant::now()) {
             Some(left) if !left.is_zero() => Some(left.as_secs_f64()),
-            _ => return Err(Error::Timeout("no answer within the time limit".into())),
+            _ => return Err(crate::time_limit::exceeded()),
         },
         None => None,
     };
@@ -84,9 +84,7 @@ pub fn solve_ilp_until(
     match model.solve() {
         Ok(solution) => Ok(Some(xs.iter().map(|&x| solution.value(x)).collect())),
         Err(ResolutionError::Infeasible) => Ok(None),
-        Err(_) if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
-            Err(Error::Timeout("no answer within the time limit".into()))
-        }
+        Err(_) if crate::time_limit::passed(deadline) => Err(crate::time_limit::exceeded()),
         Err(e) => Err(Error::Unsolvable(format!(
             "the ILP solver ({BACKEND}) failed: {e}"
         ))),

@@ -22,9 +22,10 @@
 //! faster then waited at every round's end, about 18 % of the wall time, docs/routes.md.)
 
 use super::encode::{CnfOptions, PuzzleToCnf};
-use super::solve::{Flavour, SatSolver, past, timeout};
+use super::solve::{Flavour, SatSolver};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
+use crate::time_limit;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -180,7 +181,7 @@ fn run(
             }
             Err(Error::Timeout(_)) if p.over => return Ok(None),
             // Stopped by the pacer for a restart: go on with the next run.
-            Err(Error::Timeout(_)) if !past(deadline) => pacer = Some(p),
+            Err(Error::Timeout(_)) if !time_limit::passed(deadline) => pacer = Some(p),
             Err(e) => return Err(e),
         }
     }
@@ -210,8 +211,8 @@ pub fn solutions_restarting(
 ) -> Result<Vec<Grid>> {
     let first_run = first_run.max(1);
     let reduction = Arc::new(PuzzleToCnf::new(puzzle, options)?);
-    if past(deadline) {
-        return Err(timeout());
+    if time_limit::passed(deadline) {
+        return Err(time_limit::exceeded());
     }
     let race = Arc::new(Race {
         best: AtomicU64::new(u64::MAX),

@@ -7,6 +7,7 @@ use super::encode::{CnfOptions, PuzzleToCnf};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::reduce::Reduction;
+use crate::time_limit;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,7 +18,7 @@ pub struct Deadline(pub Option<Instant>);
 
 impl cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        time_limit::passed(self.0)
     }
 }
 
@@ -32,16 +33,8 @@ pub struct Stop {
 
 impl cadical::Callbacks for Stop {
     fn terminate(&mut self) -> bool {
-        past(self.deadline) || self.pacer.as_mut().is_some_and(|p| p.tick())
+        time_limit::passed(self.deadline) || self.pacer.as_mut().is_some_and(|p| p.tick())
     }
-}
-
-pub(super) fn past(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
-}
-
-pub(super) fn timeout() -> Error {
-    Error::Timeout("no answer within the time limit".into())
 }
 
 /// CaDiCaL's configurations, the names [`SatSolver::configured`] and [`Flavour::config`] take.
@@ -170,8 +163,8 @@ impl SatSolver {
             crate::search::rng::Rng::new(!flavour.shuffle).shuffle(&mut order);
         }
         for (i, &c) in order.iter().enumerate() {
-            if i.is_multiple_of(4096) && past(deadline) {
-                return Err(timeout());
+            if i.is_multiple_of(4096) && time_limit::passed(deadline) {
+                return Err(time_limit::exceeded());
             }
             solver.add_clause(cnf.clause(c).iter().map(|&l| renaming.to_solver(l)));
         }
@@ -235,7 +228,7 @@ impl SatSolver {
                 self.exhausted = true;
                 return Ok(None);
             }
-            None => return Err(timeout()),
+            None => return Err(time_limit::exceeded()),
         }
         let (solver, renaming) = (&self.solver, &self.renaming);
         let grid = self
@@ -278,8 +271,8 @@ pub fn solutions_until(
         return super::portfolio::solutions_until(puzzle, options, limit, deadline);
     }
     let reduction = Arc::new(PuzzleToCnf::new(puzzle, options)?);
-    if past(deadline) {
-        return Err(timeout());
+    if time_limit::passed(deadline) {
+        return Err(time_limit::exceeded());
     }
     let mut found = Vec::new();
     SatSolver::loaded(reduction, Flavour::PLAIN, deadline)?.solutions_into(&mut found, limit)?;
@@ -383,7 +376,7 @@ impl ShapeSolver {
             match self.solver.solve_with(assumptions.iter().copied()) {
                 Some(true) => {}
                 Some(false) => break Ok(()),
-                None => break Err(timeout()),
+                None => break Err(time_limit::exceeded()),
             }
             let solver = &self.solver;
             let grid = match self

@@ -110,9 +110,7 @@ pub fn solve_until(puzzle: &Suguru, limit: usize, deadline: Option<std::time::In
             grid[c] = beta as u8;
             cv[k][beta] += 1;
             out.placements += 1;
-            if out.placements % 4096 == 0
-                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if out.placements % 4096 == 0 && crate::time_limit::passed(deadline) {
                 out.timed_out = true;
                 return out;
             }

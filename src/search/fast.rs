@@ -292,11 +292,7 @@ impl Search {
                     out.aborted = true;
                     return out;
                 }
-                if out.nodes % CLOCK_EVERY == 0
-                    && options
-                        .deadline
-                        .is_some_and(|d| std::time::Instant::now() >= d)
-                {
+                if out.nodes % CLOCK_EVERY == 0 && crate::time_limit::passed(options.deadline) {
                     out.aborted = true;
                     out.timed_out = true;
                     return out;

@@ -696,7 +696,7 @@ pub fn solve_structure_until(
     givens: &Grid,
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<Report>, String> {
-    let past = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+    let past = || crate::time_limit::passed(deadline);
     let search = Search::new(structure)?;
     let shape = Shape::new(structure);
     let mut report = Report {

@@ -19,12 +19,8 @@ pub mod rng;
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
+use crate::time_limit;
 use std::time::Instant;
-
-/// The error every search route returns when its deadline comes first.
-fn timeout() -> Error {
-    Error::Timeout("no answer within the time limit".into())
-}
 
 /// Up to `limit` solutions by the fast search; a 1×n or n×1 Suguru goes to the linear algorithm
 /// (whose exact count answers "none" or "exactly one" at once; only when there are several does the
@@ -62,7 +58,7 @@ pub fn solutions_until(
         },
     );
     if outcome.timed_out {
-        return Err(timeout());
+        return Err(time_limit::exceeded());
     }
     Ok(outcome.solutions)
 }
@@ -82,7 +78,7 @@ pub fn backtrack_solutions_until(
         Puzzle::Suguru(s) => {
             let outcome = backtrack::solve_until(s, limit, deadline);
             if outcome.timed_out {
-                return Err(timeout());
+                return Err(time_limit::exceeded());
             }
             Ok(outcome.solutions)
         }
@@ -110,7 +106,7 @@ pub fn human_solutions_until(
     }
     let report = human::solve_until(puzzle, deadline)
         .map_err(Error::Usage)?
-        .ok_or_else(timeout)?;
+        .ok_or_else(time_limit::exceeded)?;
     match report.solution {
         None => Ok(Vec::new()),
         Some(grid) if limit == 1 || !report.used_search => Ok(vec![grid]),
