@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Renders scripts/hcp-compare.sh's CSV as docs/hcp-solver.md's comparison table.
+
+One Markdown row per graph, in the CSV's order: vertices, edges, then each solver's median wall
+time (ours with the step that answered) or why it gave no answer; the fastest answer in bold (all
+of them when the medians tie at the CSV's millisecond). On stderr, the wins per solver and the
+ties, the figures the text under the table quotes.
+
+Usage: scripts/hcp-compare-table.py [CSV]   (default docs/data/hcp-compare.csv)
+"""
+import csv
+import sys
+
+SOLVERS = ["gridreduce", "lkh3-elkai", "linkern"]
+STEPS = {
+    "branching with restarts": "branching",
+    "exact SAT model": "exact",
+    "proved no cycle": "proved none",
+    "rotation-extension heuristic": "heuristic",
+}
+NAMES = {"G_1000_0.1": "G(1000, 0.1)", "K_250_251": "K_{250,251} (no cycle)"}
+
+
+def display(graph):
+    if graph.startswith("graph"):
+        return "FHCP " + graph
+    if graph.startswith("alb"):
+        return "TSPLIB " + graph
+    return NAMES.get(graph, graph)
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else "docs/data/hcp-compare.csv"
+    graphs = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            graphs.setdefault(row["graph"], {})[row["solver"]] = row
+    wins = dict.fromkeys(SOLVERS + ["tie"], 0)
+    for graph, by_solver in graphs.items():
+        first = next(iter(by_solver.values()))
+        cells, times = {}, {}
+        for solver in SOLVERS:
+            row = by_solver.get(solver)
+            if row is None:
+                cells[solver] = "—"
+            elif row["status"] in ("ok", "none"):
+                seconds = float(row["median_s"])
+                times[solver] = round(seconds, 3)
+                step = f" ({STEPS.get(row['note'], row['note'])})" if solver == "gridreduce" else ""
+                cells[solver] = f"{seconds:.3f} s{step}"
+            else:
+                cells[solver] = row["note"]
+        if times:
+            best = min(times.values())
+            fastest = [s for s in times if times[s] == best]
+            for solver in fastest:
+                cells[solver] = f"**{cells[solver]}**"
+            wins[fastest[0] if len(fastest) == 1 else "tie"] += 1
+        n, m = int(first["vertices"]), int(first["edges"])
+        print(f"| {display(graph)} | {n:,} | {m:,} | " + " | ".join(cells[s] for s in SOLVERS) + " |")
+    print(", ".join(f"{k}: {v}" for k, v in wins.items()), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
