@@ -12,7 +12,7 @@
 #   GRIDREDUCE  the binary (default: target/release/gridreduce under CARGO_TARGET_DIR or ./target)
 #   LKH_PYTHON  a Python that can `import elkai` (default python3)
 #   LINKERN     Concorde's linkern binary (default: `linkern` on PATH)
-#   LIMIT       seconds per run (default 60)   RUNS  runs per solver and graph, median kept (default 3)
+#   LIMIT       seconds per run (default 60)   RUNS  runs per solver and graph, median kept (default 5)
 #   GRAPHS      space-separated graph files instead of the default set
 #   EXTRA       a folder whose .hcp/.col files join the default set (e.g. more FHCP Challenge graphs)
 #   OUT         CSV path (default docs/data/hcp-compare.csv)
@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 LIMIT=${LIMIT:-60}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 OUT=${OUT:-docs/data/hcp-compare.csv}
 GRIDREDUCE=${GRIDREDUCE:-${CARGO_TARGET_DIR:-target}/release/gridreduce}
 LKH_PYTHON=${LKH_PYTHON:-python3}
