@@ -218,17 +218,12 @@ fn hcp_grids(puzzle: &Puzzle, limit: usize, deadline: Option<Instant>) -> Result
                 .map_err(|_| time_limit::exceeded())??
         }
     };
-    let time_limit = match deadline {
-        Some(d) => match d.checked_duration_since(Instant::now()) {
-            Some(left) if !left.is_zero() => Some(left),
-            _ => return Err(time_limit::exceeded()),
-        },
-        None => None,
-    };
     Ok(crate::hcp::solve::chain_grids(
         &chain,
         limit,
-        &crate::hcp::solve::SolveOptions { time_limit },
+        &crate::hcp::solve::SolveOptions {
+            time_limit: time_limit::remaining(deadline)?,
+        },
     )?
     .grids)
 }

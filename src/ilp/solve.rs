@@ -49,13 +49,7 @@ pub fn solve_ilp_until(
     relax: bool,
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<Vec<f64>>> {
-    let left = match deadline {
-        Some(d) => match d.checked_duration_since(std::time::Instant::now()) {
-            Some(left) if !left.is_zero() => Some(left.as_secs_f64()),
-            _ => return Err(crate::time_limit::exceeded()),
-        },
-        None => None,
-    };
+    let left = crate::time_limit::remaining(deadline)?.map(|left| left.as_secs_f64());
     let mut vars = ProblemVariables::new();
     let xs: Vec<Variable> = ilp
         .lower
