@@ -51,7 +51,8 @@ pub struct RouteArgs {
     /// With --via sat: apply the givens while encoding (Kwon & Jain); a fresh solver per puzzle.
     #[arg(long)]
     pub simplify: bool,
-    /// Threads to share the puzzles out to (0: one per core). Output stays in input order and is
+    /// Threads to share the puzzles out to (0: one per core, or one per two cores when the puzzles
+    /// go to the two-member SAT portfolio, Sudoku above 16×16). Output stays in input order and is
     /// the same for any number.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub jobs: usize,
