@@ -30,7 +30,6 @@ use super::posa::{PosaOptions, posa};
 use super::presolve::{Presolved, presolve};
 use crate::error::Error;
 use crate::puzzle::{Grid, Puzzle};
-use crate::sat::Deadline;
 use std::time::{Duration, Instant};
 
 /// The SAT literal "edge (arc) `i` is in the cycle".
@@ -51,6 +50,18 @@ const ESCALATE_ROUNDS: u32 = 50;
 /// cuts alone settle the TSPLIB alb graphs in 3–7 rounds (0.01–0.08 s), while on the FHCP graphs
 /// every 2-factor splits into two cycles round after round.
 const FIRST_CUT_ROUNDS: u32 = 8;
+
+/// Terminate checks of the exact model's first slice after the first branching search (see
+/// [`solve_graph`]). Measured on FHCP graph19, graph300 and graph350–700 (docs/hcp-solver.md):
+/// 1,000 gave the big cubic graphs 0.15–1.1 s (2,000: up to 1.8 s; 16,000: up to 4.0 s); graph19,
+/// which only the exact model answers, needs about 8,000 in all and so takes 0.3 s instead of
+/// 0.12 s. The cubic graphs weigh more: they are where the exact model alone took minutes.
+const FIRST_SLICE_CHECKS: u64 = 1_000;
+
+/// Factor by which both searches' slices grow in [`solve_graph`]: all the turns of one search
+/// before its last cost about a third of that last one, so the pair costs a small multiple of
+/// what the better search would alone, whichever it is.
+const SLICE_GROWTH: u64 = 4;
 
 /// Most free edges in a short cycle forbidden up front (see [`HcSolver::graph`]).
 const FREE_EDGES_MAX: usize = 3;
@@ -82,9 +93,29 @@ pub struct SolveStats {
     pub ordered: bool,
 }
 
+/// The exact model's terminate callback: the deadline, and the checks left in a slice of
+/// [`HcSolver::next_cycle_sliced`]. CaDiCaL asks it at fixed points of its search, so counting
+/// the questions measures work the same way on every machine (the Sudoku portfolio's clock too).
+struct Stop {
+    deadline: Option<Instant>,
+    checks_left: Option<u64>,
+}
+
+impl cadical::Callbacks for Stop {
+    fn terminate(&mut self) -> bool {
+        if let Some(left) = self.checks_left.as_mut() {
+            if *left == 0 {
+                return true;
+            }
+            *left -= 1;
+        }
+        crate::time_limit::passed(self.deadline)
+    }
+}
+
 /// An incremental Hamiltonian-cycle search over one graph; see the module documentation.
 pub struct HcSolver {
-    sat: cadical::Solver<Deadline>,
+    sat: cadical::Solver<Stop>,
     n: u32,
     directed: bool,
     /// Arc or edge of each variable (variable = index + 1).
@@ -243,7 +274,10 @@ impl HcSolver {
     /// [`HcSolver::digraph_until`] set it: the same deadline covers building and search).
     fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
-        self.sat.set_callbacks(Some(Deadline(self.deadline)));
+        self.sat.set_callbacks(Some(Stop {
+            deadline,
+            checks_left: None,
+        }));
     }
 
     /// Calls `f` with the counters after every SAT call (e.g. a progress spinner).
@@ -421,6 +455,35 @@ impl HcSolver {
     /// did not settle it. The escalation to the order encoding counts the rounds of every call
     /// of one search, so stopping and going on changes nothing but the moment.
     pub fn next_cycle_within(&mut self, rounds: u32) -> Result<CutLoop, Error> {
+        self.cut_loop(rounds, false)
+    }
+
+    /// [`HcSolver::next_cycle`] in a slice of `checks` terminate checks in all (CaDiCaL's own
+    /// work clock, see [`Stop`]): when they run out the slice ends with [`CutLoop::Unfinished`],
+    /// and the next slice asks the interrupted question again with what CaDiCaL learned kept. So
+    /// slices add up to one search that can be interleaved with another (as [`solve_graph`] does
+    /// with the branching search), and where a slice stops does not depend on the machine.
+    pub fn next_cycle_sliced(&mut self, checks: u64) -> Result<CutLoop, Error> {
+        self.set_checks(Some(checks));
+        let answer = self.cut_loop(u32::MAX, true);
+        self.set_checks(None);
+        answer
+    }
+
+    fn set_checks(&mut self, checks: Option<u64>) {
+        if let Some(stop) = self.sat.get_callbacks() {
+            stop.checks_left = checks;
+        }
+    }
+
+    /// Whether a slice's checks are used up.
+    fn slice_over(&mut self) -> bool {
+        self.sat
+            .get_callbacks()
+            .is_some_and(|stop| stop.checks_left == Some(0))
+    }
+
+    fn cut_loop(&mut self, rounds: u32, sliced: bool) -> Result<CutLoop, Error> {
         if self.done || self.n == 0 {
             return Ok(CutLoop::NoCycle);
         }
@@ -440,6 +503,15 @@ impl HcSolver {
                     self.done = true;
                     self.rounds_here = 0;
                     return Ok(CutLoop::NoCycle);
+                }
+                None if sliced
+                    && self.slice_over()
+                    && !crate::time_limit::passed(self.deadline) =>
+                {
+                    // The slice's bound, not the clock: the question is asked again next slice,
+                    // so this call does not count towards the escalation.
+                    self.rounds_here -= 1;
+                    return Ok(CutLoop::Unfinished);
                 }
                 None => {
                     return Err(Error::Timeout(format!(
@@ -801,11 +873,13 @@ pub struct GraphAnswer {
 /// (forced edges, 2-connectivity, bipartite balance) may prove there is none; the bounded
 /// rotation–extension heuristic ([`posa`]) answers dense graphs in milliseconds; the exact model
 /// on the reduced graph, with the forced edges as unit clauses, gets [`FIRST_CUT_ROUNDS`] rounds
-/// of cuts (enough for the alb graphs); then the bounded branching search with restarts
-/// ([`branch`], bounded by about 0.1 s) answers the graphs built against path heuristics (FHCP); the
-/// exact model decides the rest, going on where its first rounds stopped. `fixed` edges (TSPLIB
-/// FIXED_EDGES) must be edges of `g` and are in the cycle returned. The time limit covers the
-/// exact model and the branching search (the first two steps are linear or bounded).
+/// of cuts (enough for the alb graphs); then the branching search with restarts ([`branch`],
+/// first bounded by about 0.1 s: enough for the small graphs built against path heuristics,
+/// FHCP) and the exact model take turns, going on where each stopped, on slices that grow
+/// [`SLICE_GROWTH`]-fold (the exact model's counted in CaDiCaL's terminate checks from
+/// [`FIRST_SLICE_CHECKS`]), until one answers. `fixed` edges (TSPLIB FIXED_EDGES) must be edges
+/// of `g` and are in the cycle returned. The time limit covers the exact model and the branching
+/// search (the first two steps are linear or bounded).
 pub fn solve_graph(
     g: &Graph,
     fixed: &[(u32, u32)],
@@ -858,27 +932,42 @@ pub fn solve_graph(
         CutLoop::NoCycle => return Ok(answer),
         CutLoop::Unfinished => {}
     }
-    match branch(
-        &reduced.graph,
-        &reduced.forced,
-        &BranchOptions::default(),
-        deadline,
-    ) {
-        Branched::Cycle(tour) => {
-            answer.tour = Some(tour);
-            answer.method = Method::Branching;
-            return Ok(answer);
+    // Then the two searches take turns on slices that grow fourfold: neither is good at every
+    // graph (branching answers the cubic FHCP graphs of 2,000–4,000 vertices in seconds where
+    // the exact model takes minutes; the exact model answers graphs with hubs or many forced
+    // edges that branching never finishes), so together they take about as long as the better
+    // one would alone, times a small factor. Both bounds count work (nodes, conflicts), not time:
+    // the answer is the same on every machine.
+    let mut branching = BranchOptions::default();
+    let mut checks = FIRST_SLICE_CHECKS;
+    loop {
+        match branch(&reduced.graph, &reduced.forced, &branching, deadline) {
+            Branched::Cycle(tour) => {
+                answer.tour = Some(tour);
+                answer.method = Method::Branching;
+                return Ok(answer);
+            }
+            Branched::NoCycle => {
+                answer.method = Method::Branching;
+                return Ok(answer);
+            }
+            // At the deadline too: the exact model's next call reports the timeout.
+            Branched::GaveUp => {}
         }
-        Branched::NoCycle => {
-            answer.method = Method::Branching;
-            return Ok(answer);
+        let sliced = solver.next_cycle_sliced(checks);
+        answer.stats = solver.stats();
+        match sliced? {
+            CutLoop::Cycle(tour) => {
+                answer.tour = Some(tour);
+                return Ok(answer);
+            }
+            CutLoop::NoCycle => return Ok(answer),
+            CutLoop::Unfinished => {}
         }
-        Branched::GaveUp => {}
+        branching.work = branching.work.saturating_mul(SLICE_GROWTH);
+        branching.seed = branching.seed.wrapping_add(1);
+        checks = checks.saturating_mul(SLICE_GROWTH);
     }
-    let found = solver.next_cycle();
-    answer.stats = solver.stats();
-    answer.tour = found?;
-    Ok(answer)
 }
 
 /// Whether the cycle `tour` uses every edge of `edges`.
