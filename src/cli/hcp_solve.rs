@@ -86,7 +86,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         bar.enable_steady_tick(Duration::from_millis(200));
     }
     let shown = bar.clone();
+    // The counters so far, for the summary of a search the time limit stops (its error carries
+    // none).
+    let last = std::rc::Rc::new(std::cell::Cell::new(SolveStats::default()));
+    let seen = last.clone();
     let progress = move |s: &SolveStats| {
+        seen.set(*s);
         shown.set_message(format!("round {}, {} subtour cuts", s.rounds, s.cuts));
     };
     let opts = SolveOptions {
@@ -108,7 +113,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     );
                     (Ok(ans.tour), ans.stats, how, ans.reason)
                 }
-                Err(e) => (Err(e), SolveStats::default(), String::new(), None),
+                Err(e) => (Err(e), last.get(), String::new(), None),
             }
         }
         Instance::Directed(d) => {
@@ -124,7 +129,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     let found = solver.next_cycle();
                     (found, solver.stats(), "exact SAT model".to_string(), None)
                 }
-                Err(e) => (Err(e), SolveStats::default(), String::new(), None),
+                Err(e) => (Err(e), last.get(), String::new(), None),
             }
         }
     };
