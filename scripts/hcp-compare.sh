@@ -119,7 +119,9 @@ for g in "${graphs[@]}"; do
         elif [ "$RC" = 1 ]; then
             status=none note="proved no cycle"
         else
-            status=fail note="exit $RC"
+            # Like a peer's, our first failure ends the runs on this graph.
+            status=fail note=$(why_failed)
+            break
         fi
     done
     [ "$status" = fail ] && row "$name" "$n" "$m" gridreduce fail "" "$RUNS" "$note" ||
