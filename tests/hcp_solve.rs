@@ -57,6 +57,19 @@ fn brute(n: u32, ok: &dyn Fn(u32, u32) -> bool, directed: bool) -> BTreeSet<Vec<
     out
 }
 
+/// The edges of a random graph G(n, p %) drawn from `rng`, each unordered pair once.
+fn random_edges(rng: &mut Rng, n: u32, percent: u64) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.next() % 100 < percent {
+                edges.push((a, b));
+            }
+        }
+    }
+    edges
+}
+
 fn edge_set(tour: &[u32], directed: bool) -> Vec<(u32, u32)> {
     let mut e: Vec<(u32, u32)> = (0..tour.len())
         .map(|i| {
@@ -177,14 +190,7 @@ fn sliced_search_keeps_every_cycle() {
     for round in 0..100 {
         let n = 4 + (rng.next() % 5) as u32;
         let p = 35 + rng.next() % 50;
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.next() % 100 < p {
-                    edges.push((a, b));
-                }
-            }
-        }
+        let edges = random_edges(&mut rng, n, p);
         let g = Graph::new(n, &edges);
         let mut s = HcSolver::graph(&g);
         let mut got = BTreeSet::new();
@@ -243,14 +249,7 @@ fn general_pipeline_matches_brute_force() {
     for round in 0..400 {
         let n = 3 + (rng.next() % 7) as u32;
         let p = 15 + rng.next() % 80;
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if rng.next() % 100 < p {
-                    edges.push((a, b));
-                }
-            }
-        }
+        let edges = random_edges(&mut rng, n, p);
         let g = Graph::new(n, &edges);
         let all = brute(n, &|a, b| g.has_edge(a, b), false);
         // Every third round: one or two fixed edges.

@@ -923,21 +923,15 @@ pub fn solve_graph(
     // A few rounds of cuts first: where they settle the graph (the alb instances take 3–7),
     // nothing else is needed.
     let first = solver.next_cycle_within(FIRST_CUT_ROUNDS);
-    answer.stats = solver.stats();
-    match first? {
-        CutLoop::Cycle(tour) => {
-            answer.tour = Some(tour);
-            return Ok(answer);
-        }
-        CutLoop::NoCycle => return Ok(answer),
-        CutLoop::Unfinished => {}
+    if settled(&mut answer, &solver, first)? {
+        return Ok(answer);
     }
     // Then the two searches take turns on slices that grow fourfold: neither is good at every
     // graph (branching answers the cubic FHCP graphs of 2,000–4,000 vertices in seconds where
     // the exact model takes minutes; the exact model answers graphs with hubs or many forced
     // edges that branching never finishes), so together they take about as long as the better
-    // one would alone, times a small factor. Both bounds count work (nodes, conflicts), not time:
-    // the answer is the same on every machine.
+    // one would alone, times a small factor. Both bounds count work (nodes, terminate checks),
+    // not time: the answer is the same on every machine.
     let mut branching = BranchOptions::default();
     let mut checks = FIRST_SLICE_CHECKS;
     loop {
@@ -955,18 +949,30 @@ pub fn solve_graph(
             Branched::GaveUp => {}
         }
         let sliced = solver.next_cycle_sliced(checks);
-        answer.stats = solver.stats();
-        match sliced? {
-            CutLoop::Cycle(tour) => {
-                answer.tour = Some(tour);
-                return Ok(answer);
-            }
-            CutLoop::NoCycle => return Ok(answer),
-            CutLoop::Unfinished => {}
+        if settled(&mut answer, &solver, sliced)? {
+            return Ok(answer);
         }
         branching.work = branching.work.saturating_mul(SLICE_GROWTH);
         branching.seed = branching.seed.wrapping_add(1);
         checks = checks.saturating_mul(SLICE_GROWTH);
+    }
+}
+
+/// Records in `answer` what a call of the exact model gave: `true` when it settled the graph (a
+/// cycle, or none), `false` when it stopped unfinished and the search goes on.
+fn settled(
+    answer: &mut GraphAnswer,
+    solver: &HcSolver,
+    step: Result<CutLoop, Error>,
+) -> Result<bool, Error> {
+    answer.stats = solver.stats();
+    match step? {
+        CutLoop::Cycle(tour) => {
+            answer.tour = Some(tour);
+            Ok(true)
+        }
+        CutLoop::NoCycle => Ok(true),
+        CutLoop::Unfinished => Ok(false),
     }
 }
 
