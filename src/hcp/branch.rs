@@ -30,6 +30,7 @@
 
 use super::graph::{Graph, Tour, cycles_of};
 use crate::search::rng::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Settings of [`branch`].
@@ -316,7 +317,14 @@ impl Search {
     /// returns with the trail back at `root` unless a cycle was found. The deadline is read at the
     /// first node and every [`DEADLINE_EVERY`] nodes after, so a long run stops within about a
     /// millisecond of it (a node costs O(n + m)) rather than at the run's end.
-    fn run(&mut self, root: usize, budget: u64, nodes: &mut u64, deadline: Option<Instant>) -> Run {
+    fn run(
+        &mut self,
+        root: usize,
+        budget: u64,
+        nodes: &mut u64,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Run {
         // Frames: trail mark before the decision, the edge, the value still to try.
         let mut frames: Vec<(usize, u32, Option<u8>)> = Vec::new();
         let mut fresh = true;
@@ -327,7 +335,7 @@ impl Search {
                 *nodes += 1;
                 if used > budget
                     || ((used - 1).is_multiple_of(DEADLINE_EVERY)
-                        && crate::time_limit::passed(deadline))
+                        && (crate::time_limit::passed(deadline) || stop.load(Ordering::Relaxed)))
                 {
                     self.undo_to(root);
                     return Run::Cut;
@@ -387,6 +395,19 @@ pub fn branch(
     opts: &BranchOptions,
     deadline: Option<Instant>,
 ) -> Branched {
+    branch_stoppable(g, forced, opts, deadline, &AtomicBool::new(false))
+}
+
+/// [`branch`] that another thread can stop: once `stop` is set it gives up (read with the
+/// deadline, at most [`DEADLINE_EVERY`] nodes later). [`super::solve::solve_graph`] stops it when
+/// the exact model, running beside it, has answered first.
+pub fn branch_stoppable(
+    g: &Graph,
+    forced: &[(u32, u32)],
+    opts: &BranchOptions,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> Branched {
     let n = g.vertices() as usize;
     if n < 3 {
         return Branched::GaveUp;
@@ -410,14 +431,14 @@ pub fn branch(
     let mut nodes = 0u64;
     for k in 1.. {
         let left = max_nodes.saturating_sub(nodes);
-        if left == 0 || crate::time_limit::passed(deadline) {
+        if left == 0 || crate::time_limit::passed(deadline) || stop.load(Ordering::Relaxed) {
             return Branched::GaveUp;
         }
         let budget = opts.unit.max(1).saturating_mul(luby(k));
         // A run cut short by the work bound rather than its own budget proves nothing either.
         let cut_by_work = budget > left;
         // A run cut at the deadline is `Cut`, and the loop's next check gives up.
-        match s.run(root, budget.min(left), &mut nodes, deadline) {
+        match s.run(root, budget.min(left), &mut nodes, deadline, stop) {
             Run::Found => return Branched::Cycle(s.tour()),
             Run::Exhausted => return Branched::NoCycle,
             Run::Cut if cut_by_work => return Branched::GaveUp,
@@ -443,12 +464,35 @@ mod tests {
         let root = s.trail.len();
         let mut nodes = 0;
         assert_eq!(
-            s.run(root, 1_000, &mut nodes, Some(Instant::now())),
+            s.run(
+                root,
+                1_000,
+                &mut nodes,
+                Some(Instant::now()),
+                &AtomicBool::new(false)
+            ),
             Run::Cut
         );
         assert_eq!(nodes, 1);
         assert_eq!(s.trail.len(), root);
-        assert_eq!(s.run(root, 1_000, &mut nodes, None), Run::Found);
+        assert_eq!(
+            s.run(root, 1_000, &mut nodes, None, &AtomicBool::new(false)),
+            Run::Found
+        );
+    }
+
+    /// A set stop flag makes the search give up before its first run (what the exact model,
+    /// answering first beside it, relies on); unset, the same call finds the cycle.
+    #[test]
+    fn a_stopped_search_gives_up() {
+        let mut edges: Vec<(u32, u32)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
+        edges.extend([(0, 6), (1, 7), (2, 8), (3, 9), (4, 10), (5, 11)]);
+        let g = Graph::new(12, &edges);
+        let opts = BranchOptions::default();
+        let stopped = branch_stoppable(&g, &[], &opts, None, &AtomicBool::new(true));
+        assert_eq!(stopped, Branched::GaveUp);
+        let free = branch_stoppable(&g, &[], &opts, None, &AtomicBool::new(false));
+        assert!(matches!(free, Branched::Cycle(_)), "{free:?}");
     }
 
     #[test]
