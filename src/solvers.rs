@@ -171,11 +171,7 @@ pub fn solve_one(
 /// grids (docs/reliability.md, "Memory"); `Auto` is never asked (resolved first). The SAT
 /// portfolio holds one solver per member.
 fn footprint(route: Route, puzzle: &Puzzle) -> crate::memory::Footprint {
-    let sat_solvers = if crate::sat::portfolio::applies(puzzle) {
-        crate::sat::portfolio::MEMBERS.len() as u64
-    } else {
-        1
-    };
+    let sat_solvers = crate::sat::portfolio::solvers(puzzle) as u64;
     let (what, per_candidate, per_pair) = match route {
         Route::Auto | Route::Search | Route::Backtrack | Route::Human | Route::Linear => {
             ("the search", 16, 0)
@@ -237,8 +233,8 @@ fn resolve(route: Route, puzzle: &Puzzle, limit: usize) -> Route {
 /// The cores one solve of `puzzle` through `route` keeps busy: the SAT portfolio's members run on
 /// threads of their own, every other route on the caller's.
 fn threads_per_solve(puzzle: &Puzzle, route: Route, limit: usize) -> usize {
-    if resolve(route, puzzle, limit) == Route::Sat && crate::sat::portfolio::applies(puzzle) {
-        crate::sat::portfolio::MEMBERS.len()
+    if resolve(route, puzzle, limit) == Route::Sat {
+        crate::sat::portfolio::solvers(puzzle)
     } else {
         1
     }

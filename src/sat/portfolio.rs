@@ -90,6 +90,13 @@ pub fn applies(puzzle: &Puzzle) -> bool {
     matches!(puzzle, Puzzle::Sudoku(_)) && puzzle.rows() > super::solve::SHAPE_SOLVER_MAX_N
 }
 
+/// How many CaDiCaL solvers the `sat` route runs at once on `puzzle`, each on a thread of its own
+/// and with its own copy of the formula: the members when the portfolio [`applies`], else one.
+/// The memory estimate and the batch's worker count both go by it.
+pub fn solvers(puzzle: &Puzzle) -> usize {
+    if applies(puzzle) { MEMBERS.len() } else { 1 }
+}
+
 /// The referee: the best finish posted so far, as the key `checks × members + member` (so that
 /// the lower count wins and, at equal counts, the lower-numbered member); `u64::MAX` while nobody
 /// has finished.
