@@ -452,14 +452,18 @@ pub fn branch_stoppable(
 mod tests {
     use super::*;
 
+    /// A 12-cycle with its six diameters as chords: Hamiltonian, and more than one node deep.
+    fn chorded_cycle() -> Graph {
+        let mut edges: Vec<(u32, u32)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
+        edges.extend([(0, 6), (1, 7), (2, 8), (3, 9), (4, 10), (5, 11)]);
+        Graph::new(12, &edges)
+    }
+
     /// A run reads the deadline at its first node: past it, the run stops there (`Cut`, so
     /// `branch` gives up) instead of searching on; without one the same run finds the cycle.
     #[test]
     fn a_run_stops_at_a_passed_deadline() {
-        // A 12-cycle with chords: Hamiltonian, and more than one node deep.
-        let mut edges: Vec<(u32, u32)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
-        edges.extend([(0, 6), (1, 7), (2, 8), (3, 9), (4, 10), (5, 11)]);
-        let g = Graph::new(12, &edges);
+        let g = chorded_cycle();
         let mut s = Search::new(&g, 18);
         let root = s.trail.len();
         let mut nodes = 0;
@@ -485,9 +489,7 @@ mod tests {
     /// answering first beside it, relies on); unset, the same call finds the cycle.
     #[test]
     fn a_stopped_search_gives_up() {
-        let mut edges: Vec<(u32, u32)> = (0..12).map(|v| (v, (v + 1) % 12)).collect();
-        edges.extend([(0, 6), (1, 7), (2, 8), (3, 9), (4, 10), (5, 11)]);
-        let g = Graph::new(12, &edges);
+        let g = chorded_cycle();
         let opts = BranchOptions::default();
         let stopped = branch_stoppable(&g, &[], &opts, None, &AtomicBool::new(true));
         assert_eq!(stopped, Branched::GaveUp);
