@@ -30,6 +30,7 @@ use super::posa::{PosaOptions, posa};
 use super::presolve::{Presolved, presolve};
 use crate::error::Error;
 use crate::puzzle::{Grid, Puzzle};
+use crate::sat::Budget;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -94,29 +95,9 @@ pub struct SolveStats {
     pub ordered: bool,
 }
 
-/// The exact model's terminate callback: the deadline, and the checks left in a slice of
-/// [`HcSolver::next_cycle_sliced`]. CaDiCaL asks it at fixed points of its search, so counting
-/// the questions measures work the same way on every machine (the Sudoku portfolio's clock too).
-struct Stop {
-    deadline: Option<Instant>,
-    checks_left: Option<u64>,
-}
-
-impl cadical::Callbacks for Stop {
-    fn terminate(&mut self) -> bool {
-        if let Some(left) = self.checks_left.as_mut() {
-            if *left == 0 {
-                return true;
-            }
-            *left -= 1;
-        }
-        crate::time_limit::passed(self.deadline)
-    }
-}
-
 /// An incremental Hamiltonian-cycle search over one graph; see the module documentation.
 pub struct HcSolver {
-    sat: cadical::Solver<Stop>,
+    sat: cadical::Solver<Budget>,
     n: u32,
     directed: bool,
     /// Arc or edge of each variable (variable = index + 1).
@@ -275,10 +256,7 @@ impl HcSolver {
     /// [`HcSolver::digraph_until`] set it: the same deadline covers building and search).
     fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
-        self.sat.set_callbacks(Some(Stop {
-            deadline,
-            checks_left: None,
-        }));
+        self.sat.set_callbacks(Some(Budget::until(deadline)));
     }
 
     /// Calls `f` with the counters after every SAT call (e.g. a progress spinner).
@@ -460,7 +438,7 @@ impl HcSolver {
     }
 
     /// [`HcSolver::next_cycle`] in a slice of `checks` terminate checks in all (CaDiCaL's own
-    /// work clock, see [`Stop`]): when they run out the slice ends with [`CutLoop::Unfinished`],
+    /// work clock, see [`Budget`]): when they run out the slice ends with [`CutLoop::Unfinished`],
     /// and the next slice asks the interrupted question again with what CaDiCaL learned kept. So
     /// slices add up to one search that can be interleaved with another (as [`solve_graph`] does
     /// with the branching search), and where a slice stops does not depend on the machine.
@@ -472,8 +450,8 @@ impl HcSolver {
     }
 
     fn set_checks(&mut self, checks: Option<u64>) {
-        if let Some(stop) = self.sat.get_callbacks() {
-            stop.checks_left = checks;
+        if let Some(budget) = self.sat.get_callbacks() {
+            budget.checks_left = checks;
         }
     }
 
@@ -481,7 +459,7 @@ impl HcSolver {
     fn slice_over(&mut self) -> bool {
         self.sat
             .get_callbacks()
-            .is_some_and(|stop| stop.checks_left == Some(0))
+            .is_some_and(|budget| budget.spent())
     }
 
     fn cut_loop(&mut self, rounds: u32, sliced: bool) -> Result<CutLoop, Error> {

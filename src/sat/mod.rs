@@ -62,6 +62,6 @@ mod solve;
 pub use cnf::{Assignment, Cnf};
 pub use encode::{CnfOptions, Encoding, PuzzleToCnf, Slot};
 pub use solve::{
-    CONFIGS, Deadline, Flavour, SatBatch, SatSolver, ShapeSolver, count, find, is_unique,
-    solutions, solutions_until, solve,
+    Budget, CONFIGS, Flavour, SatBatch, SatSolver, ShapeSolver, count, find, is_unique, solutions,
+    solutions_until, solve,
 };

@@ -11,14 +11,43 @@ use crate::time_limit;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// CaDiCaL's terminate callback for a deadline: the solver polls it during search and stops
-/// (`solve` answers `None`) once the instant has passed.
-#[derive(Clone, Copy, Default)]
-pub struct Deadline(pub Option<Instant>);
+/// CaDiCaL's terminate callback for a deadline and, optionally, a budget of terminate checks.
+/// The solver polls it during search and stops (`solve` answers `None`) once the instant has
+/// passed or the checks are used up. CaDiCaL asks at fixed points of its search, so a budget of
+/// checks measures work the same way on every machine: where a budgeted call stops does not
+/// depend on the machine or its load (the Hamiltonian-cycle model's slices,
+/// `hcp::HcSolver::next_cycle_sliced`, and, through [`Stop`]'s pacer, the portfolio's clock).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    /// Checks left before the call stops; `None`: no budget.
+    pub checks_left: Option<u64>,
+}
 
-impl cadical::Callbacks for Deadline {
+impl Budget {
+    /// Only a deadline.
+    pub fn until(deadline: Option<Instant>) -> Self {
+        Budget {
+            deadline,
+            checks_left: None,
+        }
+    }
+
+    /// Whether the budget of checks is used up (a call stopped by it, not by the deadline).
+    pub fn spent(&self) -> bool {
+        self.checks_left == Some(0)
+    }
+}
+
+impl cadical::Callbacks for Budget {
     fn terminate(&mut self) -> bool {
-        time_limit::passed(self.0)
+        if let Some(left) = self.checks_left.as_mut() {
+            if *left == 0 {
+                return true;
+            }
+            *left -= 1;
+        }
+        time_limit::passed(self.deadline)
     }
 }
 
@@ -292,7 +321,7 @@ pub fn solutions_until(
 pub struct ShapeSolver {
     structure: crate::puzzle::Structure,
     reduction: PuzzleToCnf,
-    solver: cadical::Solver<Deadline>,
+    solver: cadical::Solver<Budget>,
     next_var: i32,
     /// Puzzles answered so far.
     answered: usize,
@@ -310,7 +339,7 @@ impl ShapeSolver {
                 simplify: false,
             },
         )?;
-        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
+        let mut solver: cadical::Solver<Budget> = cadical::Solver::new();
         let cnf = reduction.target();
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().copied());
@@ -367,7 +396,7 @@ impl ShapeSolver {
         self.next_var += 1;
         self.answered += 1;
         assumptions.push(guard);
-        self.solver.set_callbacks(Some(Deadline(deadline)));
+        self.solver.set_callbacks(Some(Budget::until(deadline)));
         let mut found = Vec::new();
         let result = loop {
             if found.len() >= limit {
