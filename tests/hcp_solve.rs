@@ -488,3 +488,118 @@ fn branching_agrees_with_the_exact_model_on_sparse_graphs() {
     }
     assert!(answers[0] > 30 && answers[1] > 30, "{answers:?}");
 }
+
+/// Whether the graph on `n` vertices with `edges` minus those at the positions in `skip` is
+/// connected (a plain search, independent of the library's labelling).
+fn connected_without(n: u32, edges: &[(u32, u32)], skip: &[usize]) -> bool {
+    let mut adj = vec![Vec::new(); n as usize];
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        if !skip.contains(&i) {
+            adj[a as usize].push(b);
+            adj[b as usize].push(a);
+        }
+    }
+    let mut seen = vec![false; n as usize];
+    let mut stack = vec![0u32];
+    seen[0] = true;
+    while let Some(v) = stack.pop() {
+        for &w in &adj[v as usize] {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                stack.push(w);
+            }
+        }
+    }
+    seen.iter().all(|&s| s)
+}
+
+/// `two_cut_edges` finds exactly the edges that, with another edge (neither a bridge), disconnect
+/// a connected graph: by brute force over all pairs, on random graphs of 4–11 vertices, some
+/// built as two random blocks joined by two or three edges so that cuts away from degree-2
+/// vertices are common.
+#[test]
+fn two_edge_cuts_match_brute_force() {
+    use gridreduce::hcp::two_cuts::two_cut_edges;
+    let mut rng = Rng(0x2C07_5EED_0000_0001);
+    let (mut graphs, mut with_cuts) = (0, 0);
+    for round in 0..600 {
+        let n = 4 + (rng.next() % 8) as u32;
+        let percent = 30 + rng.next() % 60;
+        let mut edges = random_edges(&mut rng, n, percent);
+        if round % 2 == 0 {
+            // Two blocks, 0..k and k..n, keep only their inner edges, join them by 2 or 3 edges.
+            let k = n / 2;
+            edges.retain(|&(a, b)| (a < k) == (b < k));
+            for _ in 0..2 + rng.next() % 2 {
+                let (a, b) = (rng.next() as u32 % k, k + rng.next() as u32 % (n - k));
+                if !edges.contains(&(a, b)) {
+                    edges.push((a, b));
+                }
+            }
+        }
+        if !connected_without(n, &edges, &[]) {
+            continue;
+        }
+        graphs += 1;
+        let bridge: Vec<bool> = (0..edges.len())
+            .map(|i| !connected_without(n, &edges, &[i]))
+            .collect();
+        let want: Vec<(u32, u32)> = {
+            let mut w: Vec<(u32, u32)> = (0..edges.len())
+                .filter(|&i| {
+                    !bridge[i]
+                        && (0..edges.len())
+                            .any(|j| j != i && !bridge[j] && !connected_without(n, &edges, &[i, j]))
+                })
+                .map(|i| edges[i])
+                .collect();
+            w.sort_unstable();
+            w
+        };
+        let mut adj = vec![Vec::new(); n as usize];
+        for &(a, b) in &edges {
+            adj[a as usize].push(b);
+            adj[b as usize].push(a);
+        }
+        let mut checks = u32::MAX;
+        let got = two_cut_edges(&adj, |_, _| false, round, &mut checks);
+        assert_eq!(got, want, "round {round}: {n} vertices, {edges:?}");
+        with_cuts += usize::from(!want.is_empty());
+    }
+    // Both kinds occur often enough for the comparison to mean something.
+    assert!(
+        graphs > 300 && with_cuts > 100 && graphs - with_cuts > 100,
+        "{graphs} {with_cuts}"
+    );
+}
+
+/// Two blocks of degree ≥ 3 joined by exactly two edges: the reductions force both joining
+/// edges (no degree-2 vertex shows them) and keep exactly the Hamiltonian cycles.
+#[test]
+fn presolve_forces_both_edges_of_a_two_edge_cut() {
+    // Two K5s, 0..5 and 5..10, joined by 0–5 and 1–6.
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    for base in [0, 5] {
+        for a in 0..5 {
+            for b in a + 1..5 {
+                edges.push((base + a, base + b));
+            }
+        }
+    }
+    edges.extend([(0, 5), (1, 6)]);
+    let g = Graph::new(10, &edges);
+    let Presolved::Reduced(r) = presolve(&g, &[]) else {
+        panic!("the graph is Hamiltonian");
+    };
+    assert!(
+        r.forced.contains(&(0, 5)) && r.forced.contains(&(1, 6)),
+        "{:?}",
+        r.forced
+    );
+    let want = brute(10, &|a, b| g.has_edge(a, b), false);
+    let kept: BTreeSet<_> = brute(10, &|a, b| r.graph.has_edge(a, b), false)
+        .into_iter()
+        .filter(|c| r.forced.iter().all(|e| c.binary_search(e).is_ok()))
+        .collect();
+    assert_eq!(kept, want);
+}

@@ -21,6 +21,7 @@ pub mod presolve;
 pub mod singles;
 pub mod solve;
 pub mod trim;
+pub mod two_cuts;
 pub mod undirect;
 
 pub use chain::{HcpChain, HcpOptions, HcpStats, Stage, build};

@@ -5,6 +5,9 @@
 //!   Hamiltonian cycle. A vertex with two forced edges loses its other edges; a neighbour that
 //!   drops to degree 2 forces its edges in turn. Three forced edges at a vertex, a degree below
 //!   2, or forced edges closing a cycle shorter than `n` prove there is none.
+//! * **2-edge cuts**: both edges of a pair whose removal disconnects the graph are in every
+//!   Hamiltonian cycle (it crosses each cut an even number of times, at least twice), found by
+//!   [`super::two_cuts`] and fed to the propagation, which may expose more.
 //! * **path closing**: forced edges form paths; an edge joining the two ends of a path of fewer
 //!   than `n` vertices would close a short cycle, so it is removed (and the propagation resumes).
 //! * **connectivity**: a Hamiltonian graph is 2-connected — a disconnected graph or a cut vertex
@@ -18,7 +21,12 @@
 //! solver as unit clauses ([`super::solve::HcSolver::require`]).
 
 use super::graph::Graph;
+use super::two_cuts::two_cut_edges;
 use std::collections::VecDeque;
+
+/// Passes over the graph that the 2-edge-cut rule may take in all (labelling, and each search
+/// confirming a cut): linear work however many cuts a graph has.
+const TWO_CUT_PASSES: u32 = 32;
 
 /// What the reductions found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +65,30 @@ pub fn presolve(g: &Graph, fixed: &[(u32, u32)]) -> Presolved {
         for v in 0..n {
             p.queue.push_back(v);
         }
-        p.run()
+        p.run()?;
+        // Both edges of a 2-edge cut, then the propagation again, until no new cut appears
+        // or the budget of passes over the graph is spent.
+        let mut checks = TWO_CUT_PASSES;
+        for round in 0u64.. {
+            if checks == 0 {
+                break;
+            }
+            checks -= 1;
+            let cut = two_cut_edges(
+                &p.adj,
+                |a, b| p.forced[a as usize].contains(&b),
+                round,
+                &mut checks,
+            );
+            if cut.is_empty() {
+                break;
+            }
+            for (a, b) in cut {
+                p.force(a, b)?;
+            }
+            p.run()?;
+        }
+        Ok(())
     })();
     if let Err(reason) = result {
         return Presolved::NoCycle(reason);
