@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The library's API docs build without warnings (a link to a private item or a broken one fails).
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 # The real tools the route tests run (MiniZinc + Gecode, minisat+, clasp, … from apt; xcover, dimod
 # and dwave-samplers in the project venv): installed first in CI or with GRIDREDUCE_SOLVERS=1, so
 # `cargo test` runs those tests; elsewhere they print SKIPPED when a tool is missing.

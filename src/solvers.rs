@@ -297,7 +297,7 @@ pub struct Timed {
 }
 
 /// Solves every puzzle through `route` on `jobs` threads (0: one per core, a portfolio's members
-/// counted: [`batch_workers`]) and returns the
+/// counted: `batch_workers`) and returns the
 /// answers in input order. The runs a thread solves together are cut from the input alone
 /// (never from the thread count or timing), so every answer, including which solution a puzzle
 /// with several gets from the SAT fast path, is the same on any number of threads. `runs > 1`

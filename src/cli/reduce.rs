@@ -27,7 +27,7 @@ pub struct Args {
     /// the keys of a pipeline file (`crate::pipeline`), so the two cannot drift apart.
     #[command(flatten)]
     pub route: ReduceFlags,
-    /// Output name: OUT.<ext> and OUT.map (a trailing .<ext> or .map is taken off).
+    /// Output name: OUT.{ext} and OUT.map (a trailing .{ext} or .map is taken off).
     #[arg(short = 'o', long = "out", value_name = "OUT")]
     pub out: PathBuf,
 }

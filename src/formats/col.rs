@@ -15,7 +15,7 @@
 //! vertices numbered `1..n`, undirected. An edge listed twice (`e 1 2` and `e 2 1`, common in the
 //! colouring files) is one edge; a self-loop, a vertex outside `1..n`, an `e` line before the `p`
 //! line, a second `p` line, a line of another kind or an edge count different from `m` is an error
-//! naming the line. Lines are read through [`Lines`](super::lines::Lines) (bounded length) and the
+//! naming the line. Lines are read through [`Lines`] (bounded length) and the
 //! vertex count is checked against [`ReadLimits`] before anything is allocated.
 
 use super::atomic::write_atomic;

@@ -1,7 +1,7 @@
 //! Any Hamiltonian-cycle instance file gridreduce reads, with its format detected from the content:
 //!
 //! 1. the first non-blank line is a `c` (comment) or `p` line → **DIMACS `.col`** (`p edge n m`,
-//!    `e u v`: the FHCP Challenge Set's second form, see [`col`](super::col));
+//!    `e u v`: the FHCP Challenge Set's second form, see [`col`]);
 //! 2. the first non-blank line starts with a letter → **TSPLIB** (`TYPE : HCP`, or the `TSP` /
 //!    `ATSP` explicit matrices gridreduce writes);
 //! 3. otherwise the first line must be two numbers `n m`; if the next non-blank line holds three

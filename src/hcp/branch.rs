@@ -399,7 +399,7 @@ pub fn branch(
 }
 
 /// [`branch`] that another thread can stop: once `stop` is set it gives up (read with the
-/// deadline, at most [`DEADLINE_EVERY`] nodes later). [`super::solve::solve_graph`] stops it when
+/// deadline, at most `DEADLINE_EVERY` nodes later). [`super::solve::solve_graph`] stops it when
 /// the exact model, running beside it, has answered first.
 pub fn branch_stoppable(
     g: &Graph,

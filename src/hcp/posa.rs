@@ -15,7 +15,7 @@
 //!   (or, on a full path, closes the cycle to `v₀`);
 //! * **closing**: a full path whose ends are adjacent is the cycle.
 //!
-//! An attempt that rotates [`STALL_ROTATIONS`] times without growing restarts from a new random
+//! An attempt that rotates `STALL_ROTATIONS` times without growing restarts from a new random
 //! vertex. The whole search is bounded by a work budget (vertex visits), so it fails fast on
 //! sparse hard graphs (the FHCP set) and leaves them to the exact model. The result is a candidate:
 //! callers verify it (`Problem::check`) like every tour.

@@ -6,7 +6,7 @@
 //!   Cardinalities are written directly (pairs, triples, (d−1)-subsets) up to degree 10 and with
 //!   Sinz's sequential counter above.
 //! * Undirected: every cycle made of forced paths (through degree-2 vertices) and at most three
-//!   free edges is forbidden up front ([`ShortCycles`]) — the undirected image of the directed
+//!   free edges is forbidden up front (`ShortCycles`) — the undirected image of the directed
 //!   2-cycle clauses; it cuts the rounds on the contracted Sudoku graphs from ~14 to ~4.
 //! * A model is a union of disjoint cycles covering every vertex. If it is one cycle, done; else
 //!   for every cycle `S` the cut "some arc leaves `S`" (undirected: "some edge crosses `S`") is added
@@ -851,12 +851,12 @@ pub struct GraphAnswer {
 /// Hamiltonian cycle of an undirected graph, cheapest step first: the reductions of [`presolve`]
 /// (forced edges, 2-connectivity, bipartite balance) may prove there is none; the bounded
 /// rotation–extension heuristic ([`posa`]) answers dense graphs in milliseconds; the exact model
-/// on the reduced graph, with the forced edges as unit clauses, gets [`FIRST_CUT_ROUNDS`] rounds
+/// on the reduced graph, with the forced edges as unit clauses, gets `FIRST_CUT_ROUNDS` rounds
 /// of cuts (enough for the alb graphs); then the branching search with restarts ([`branch`],
 /// first bounded by about 0.1 s: enough for the small graphs built against path heuristics,
 /// FHCP) and the exact model take turns, going on where each stopped, on slices that grow
-/// [`SLICE_GROWTH`]-fold (the exact model's counted in CaDiCaL's terminate checks from
-/// [`FIRST_SLICE_CHECKS`]), until one answers. `fixed` edges (TSPLIB FIXED_EDGES) must be edges
+/// `SLICE_GROWTH`-fold (the exact model's counted in CaDiCaL's terminate checks from
+/// `FIRST_SLICE_CHECKS`), until one answers. `fixed` edges (TSPLIB FIXED_EDGES) must be edges
 /// of `g` and are in the cycle returned. The time limit covers the exact model and the branching
 /// search (the first two steps are linear or bounded).
 pub fn solve_graph(

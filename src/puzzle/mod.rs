@@ -1,7 +1,7 @@
 //! Puzzle models: generalised Sudoku and Suguru, their verification and cheap unsolvability checks.
 //!
 //! Nothing here knows of any target problem. Targets read a puzzle through its
-//! [`Structure`](structure::Structure): cells, domains, a choice partition and at-most-once layers.
+//! [`Structure`]: cells, domains, a choice partition and at-most-once layers.
 
 pub mod draw;
 pub mod grid;

@@ -11,7 +11,7 @@
 //!    formula stays equisatisfiable with the puzzle.
 //! 3. **Renumber** the unfixed variables `1..` in their old order.
 //!
-//! The encoder feeds the full formula through two passes ([`Fixer`] for step 1, [`Simplifier`]
+//! The encoder feeds the full formula through two passes (`Fixer` for step 1, `Simplifier`
 //! for steps 2 and 3) rather than storing it (3.3 million clauses on a 36×36 Sudoku, of which
 //! about 2 % survive): `reduce --to cnf --simplify` of a 36×36 with 60 % given went from 53 to
 //! 28 ms, `solve` of it from 60 to 33 ms (docs/routes.md). The output is byte for byte what the

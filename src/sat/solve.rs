@@ -16,7 +16,7 @@ use std::time::Instant;
 /// passed or the checks are used up. CaDiCaL asks at fixed points of its search, so a budget of
 /// checks measures work the same way on every machine: where a budgeted call stops does not
 /// depend on the machine or its load (the Hamiltonian-cycle model's slices,
-/// `hcp::HcSolver::next_cycle_sliced`, and, through [`Stop`]'s pacer, the portfolio's clock).
+/// `hcp::HcSolver::next_cycle_sliced`, and, through `Stop`'s pacer, the portfolio's clock).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
     pub deadline: Option<Instant>,
@@ -355,7 +355,7 @@ impl ShapeSolver {
 
     /// How many puzzles this solver has answered. Learned clauses and switched-off guards pile up:
     /// on the 49,158 17-clue puzzles one solver slowed from 8,900 to 3,500 puzzles/s, so [`find`]
-    /// starts a new one every [`SHAPE_SOLVER_RECYCLE`] puzzles.
+    /// starts a new one every `SHAPE_SOLVER_RECYCLE` puzzles.
     pub fn answered(&self) -> usize {
         self.answered
     }
@@ -448,8 +448,8 @@ pub const SHAPE_SOLVER_MAX_N: usize = 16;
 pub const SHAPE_SOLVER_RECYCLE: usize = 1000;
 
 /// The fast path of the SAT route for a run of puzzles solved one after the other: keeps the
-/// [`ShapeSolver`] of the last Sudoku shape (up to [`SHAPE_SOLVER_MAX_N`]) and replaces it after
-/// [`SHAPE_SOLVER_RECYCLE`] puzzles; a larger Sudoku, whose search profits from the smaller
+/// [`ShapeSolver`] of the last Sudoku shape (up to `SHAPE_SOLVER_MAX_N`) and replaces it after
+/// `SHAPE_SOLVER_RECYCLE` puzzles; a larger Sudoku, whose search profits from the smaller
 /// simplified formula, and a Suguru, whose region map rarely repeats, get a fresh solver with the
 /// default encoding, simplified (benches/sat.rs, docs/sat-ilp.md).
 ///
