@@ -155,6 +155,39 @@ fn branching(bencher: divan::Bencher, file: &str) {
     );
 }
 
+/// The reductions alone ([`presolve`]: forced edges, 2-edge cuts, connectivity, bipartite
+/// balance) on each shipped graph: the first step of `hcp solve`, which runs on every graph.
+#[divan::bench(args = shipped(), sample_count = 10, sample_size = 10)]
+fn reductions(bencher: divan::Bencher, file: &str) {
+    let graph = read_graph(&data_dir().join("hcp").join(file), None).unwrap();
+    let Instance::Undirected(g) = graph.instance else {
+        panic!("{file} is undirected")
+    };
+    bencher.bench(|| matches!(presolve(&g, &[]), Presolved::Reduced(_)));
+}
+
+/// The reductions on a ring of `blocks` K5s, each joined to the next by one edge: every joining
+/// edge is in a 2-edge cut with every other, which only the 2-edge-cut rule sees (all share one
+/// label, confirmed by one search), and then the propagation forces the paths through the blocks.
+#[divan::bench(args = [100, 1000, 10000], sample_count = 10, sample_size = 3)]
+fn reductions_block_ring(bencher: divan::Bencher, blocks: u32) {
+    let mut edges = Vec::new();
+    for i in 0..blocks {
+        for a in 0..5 {
+            for b in a + 1..5 {
+                edges.push((5 * i + a, 5 * i + b));
+            }
+        }
+        let (a, b) = (5 * i, 5 * ((i + 1) % blocks) + 1);
+        edges.push((a.min(b), a.max(b)));
+    }
+    let g = Graph::new(5 * blocks, &edges);
+    bencher.bench(|| match presolve(&g, &[]) {
+        Presolved::Reduced(r) => r.forced.len(),
+        Presolved::NoCycle(reason) => panic!("{reason}"),
+    });
+}
+
 /// G(n, p) with p in percent (p = 100: K_n), seeded.
 fn gnp(n: u32, percent: u64, seed: u64) -> Graph {
     let mut rng = Rng::new(seed);

@@ -11,15 +11,18 @@
 //! vertices of its subtree, computed leaves first). Two edges that are not bridges form a cut
 //! exactly when they lie on the same cycles, that is when they have the same label, up to a
 //! collision of random labels (about m² / 2⁶⁵ for m edges). Labelling is linear; so that a
-//! collision can never cost a Hamiltonian cycle, every edge is forced only after one search
-//! confirms that it and a partner of the same label disconnect the graph. The searches are
-//! counted against a budget, so the whole step stays a bounded number of passes over the graph.
+//! collision can never cost a Hamiltonian cycle, an edge is forced only after a search confirms
+//! that it and a partner of the same label disconnect the graph: one search per label shared by
+//! several edges (the bridges left when one of them is removed), so a ring of blocks joined by
+//! single edges, all of whose joining edges share a label, takes one. The searches are counted
+//! against a budget, so the whole step stays a bounded number of passes over the graph.
 
 use crate::search::rng::Rng;
 
 /// The edges `(a, b)`, `a < b`, of the graph (adjacency lists of a simple undirected graph) that
-/// are not `forced` yet and that, with another edge, disconnect it: each confirmed by a search,
-/// which takes one unit of `checks` (none left: the rest are not looked at). A disconnected graph
+/// are not `forced` yet and that, with another edge, disconnect it. Each group of edges with one
+/// label is confirmed by one search (the bridges left when its first edge is removed), which takes
+/// one unit of `checks` (none left: the other groups are not looked at). A disconnected graph
 /// gives none (the caller's connectivity check proves it has no Hamiltonian cycle). `seed` draws
 /// the labels; the answer does not depend on it unless labels collide.
 pub fn two_cut_edges(
@@ -86,54 +89,79 @@ pub fn two_cut_edges(
     let mut found = Vec::new();
     for group in labelled.chunk_by(|x, y| x.0 == y.0) {
         // Label 0 on a tree edge: a bridge, for the connectivity check to report.
-        if group.len() < 2 || group[0].0 == 0 {
+        if group.len() < 2 || group[0].0 == 0 || group.iter().all(|&(_, a, b)| forced(a, b)) {
             continue;
         }
+        if *checks == 0 {
+            break;
+        }
+        *checks -= 1;
+        // One search confirms the whole group: with its first edge removed, the other edges of
+        // the group that became bridges are exactly those that form a cut with it.
         let first = (group[0].1, group[0].2);
-        let mut first_proved = forced(first.0, first.1);
-        for &(_, a, b) in &group[1..] {
-            if first_proved && forced(a, b) {
-                continue;
-            }
-            if *checks == 0 {
-                return found;
-            }
-            *checks -= 1;
-            if disconnects(adj, first, (a, b)) {
-                if !first_proved {
-                    found.push(first);
-                    first_proved = true;
-                }
-                if !forced(a, b) {
-                    found.push((a, b));
-                }
-            }
+        let members: Vec<(u32, u32)> = group.iter().map(|&(_, a, b)| (a, b)).collect();
+        let partners: Vec<(u32, u32)> = bridges_without(adj, first)
+            .into_iter()
+            .filter(|e| members.contains(e))
+            .collect();
+        if !partners.is_empty() {
+            let confirmed = std::iter::once(first).chain(partners);
+            found.extend(confirmed.filter(|&(a, b)| !forced(a, b)));
         }
     }
     found.sort_unstable();
+    found.dedup();
     found
 }
 
-/// Whether removing the edges `e` and `f` disconnects the graph (one search from an end of `e`).
-fn disconnects(adj: &[Vec<u32>], e: (u32, u32), f: (u32, u32)) -> bool {
-    let removed = |a: u32, b: u32| {
-        let k = (a.min(b), a.max(b));
-        k == e || k == f
-    };
-    let mut seen = vec![false; adj.len()];
-    let mut stack = vec![e.0];
-    seen[e.0 as usize] = true;
-    let mut reached = 1;
-    while let Some(v) = stack.pop() {
-        for &w in &adj[v as usize] {
-            if !seen[w as usize] && !removed(v, w) {
-                seen[w as usize] = true;
-                reached += 1;
-                stack.push(w);
+/// The bridges `(a, b)`, `a < b`, of the graph without the edge `skip` (Tarjan's low-link,
+/// iterative: one pass).
+fn bridges_without(adj: &[Vec<u32>], skip: (u32, u32)) -> Vec<(u32, u32)> {
+    const UNSEEN: u32 = u32::MAX;
+    let n = adj.len();
+    let mut disc = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut time = 0u32;
+    let mut bridges = Vec::new();
+    let skipped = |a: u32, b: u32| (a.min(b), a.max(b)) == skip;
+    for root in 0..n as u32 {
+        if disc[root as usize] != UNSEEN {
+            continue;
+        }
+        disc[root as usize] = time;
+        low[root as usize] = time;
+        time += 1;
+        // (vertex, parent, next neighbour index); a simple graph has one edge to the parent.
+        let mut stack: Vec<(u32, u32, usize)> = vec![(root, UNSEEN, 0)];
+        while let Some(&mut (v, parent, ref mut next)) = stack.last_mut() {
+            let nb = &adj[v as usize];
+            if *next < nb.len() {
+                let w = nb[*next];
+                *next += 1;
+                if w == parent || skipped(v, w) {
+                    continue;
+                }
+                if disc[w as usize] == UNSEEN {
+                    disc[w as usize] = time;
+                    low[w as usize] = time;
+                    time += 1;
+                    stack.push((w, v, 0));
+                } else {
+                    low[v as usize] = low[v as usize].min(disc[w as usize]);
+                }
+            } else {
+                stack.pop();
+                if parent != UNSEEN {
+                    let lv = low[v as usize];
+                    low[parent as usize] = low[parent as usize].min(lv);
+                    if lv > disc[parent as usize] {
+                        bridges.push((v.min(parent), v.max(parent)));
+                    }
+                }
             }
         }
     }
-    reached < adj.len()
+    bridges
 }
 
 #[cfg(test)]
@@ -167,13 +195,90 @@ mod tests {
             two_cut_edges(&adj, |_, _| false, 1, &mut checks),
             vec![(0, 4), (1, 5)]
         );
-        assert_eq!(checks, 9, "one pair, one search");
+        assert_eq!(checks, 9, "one label shared, one search");
         // Already forced: nothing new, and no search spent.
         let mut checks = 10;
         assert!(two_cut_edges(&adj, |a, b| a + 4 == b, 1, &mut checks).is_empty());
         assert_eq!(checks, 10);
         // No budget: nothing is forced unconfirmed.
         assert!(two_cut_edges(&adj, |_, _| false, 1, &mut 0).is_empty());
+    }
+
+    #[test]
+    fn a_ring_of_blocks_takes_one_search() {
+        // Ten K4s in a ring, block i's vertex 4i joined to block i+1's vertex 4(i+1)+1: any two
+        // joining edges disconnect the ring, so all ten share a label and one search confirms them.
+        let mut edges: Vec<(u32, u32)> = (0..10).flat_map(|i| k4(4 * i)).collect();
+        let joins: Vec<(u32, u32)> = (0..10)
+            .map(|i| {
+                let (a, b) = (4 * i, 4 * ((i + 1) % 10) + 1);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        edges.extend(&joins);
+        let mut want = joins.clone();
+        want.sort_unstable();
+        let mut checks = 5;
+        assert_eq!(
+            two_cut_edges(&adjacency(40, &edges), |_, _| false, 3, &mut checks),
+            want
+        );
+        assert_eq!(checks, 4);
+    }
+
+    /// The confirming search against brute force (remove each edge, test connectivity): it is
+    /// what stands between a collision of labels and a wrongly forced edge, which the random
+    /// graphs of tests/hcp_solve.rs never produce.
+    #[test]
+    fn bridges_match_brute_force() {
+        let mut rng = Rng::new(5);
+        for round in 0..300 {
+            let n = 2 + rng.below(9) as u32;
+            let percent = 10 + rng.below(60);
+            let edges: Vec<(u32, u32)> = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .filter(|_| rng.below(100) < percent)
+                .collect();
+            let Some(&skip) = edges.get(rng.below(edges.len().max(1))) else {
+                continue;
+            };
+            let rest: Vec<(u32, u32)> = edges.iter().copied().filter(|&e| e != skip).collect();
+            let components = |kept: &[(u32, u32)]| {
+                let adj = adjacency(n, kept);
+                let mut seen = vec![false; n as usize];
+                let mut count = 0;
+                for s in 0..n {
+                    if !seen[s as usize] {
+                        count += 1;
+                        seen[s as usize] = true;
+                        let mut stack = vec![s];
+                        while let Some(v) = stack.pop() {
+                            for &w in &adj[v as usize] {
+                                if !seen[w as usize] {
+                                    seen[w as usize] = true;
+                                    stack.push(w);
+                                }
+                            }
+                        }
+                    }
+                }
+                count
+            };
+            let base = components(&rest);
+            let mut want: Vec<(u32, u32)> = rest
+                .iter()
+                .copied()
+                .filter(|&e| {
+                    let without: Vec<(u32, u32)> =
+                        rest.iter().copied().filter(|&f| f != e).collect();
+                    components(&without) > base
+                })
+                .collect();
+            want.sort_unstable();
+            let mut got = bridges_without(&adjacency(n, &edges), skip);
+            got.sort_unstable();
+            assert_eq!(got, want, "round {round}: {edges:?} without {skip:?}");
+        }
     }
 
     #[test]
