@@ -200,3 +200,75 @@ fn complete_graph_edge_list_is_solved() {
     );
     assert_exit(&gridreduce(&["hcp", "check", path, tour]), 0, "check");
 }
+
+/// Several graphs make a batch: one line per graph on stdout in input order, a bad file reported
+/// on stderr while the others go on (exit 2), every found tour in --tours and accepted by `hcp
+/// check`, one CSV row per graph with its status; a batch proving one graph non-Hamiltonian
+/// exits 1; `-o` with several graphs is refused.
+#[test]
+fn a_batch_reports_each_graph_and_goes_on_after_a_bad_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.hcp");
+    std::fs::write(&bad, "NAME : bad\nTYPE : HCP\nDIMENSION : x\n").unwrap();
+    // Two triangles sharing vertex 3: a cut vertex, so no Hamiltonian cycle.
+    let bowtie = dir.path().join("bowtie.col");
+    std::fs::write(
+        &bowtie,
+        "p edge 5 6\ne 1 2\ne 2 3\ne 1 3\ne 3 4\ne 4 5\ne 3 5\n",
+    )
+    .unwrap();
+    let tours = dir.path().join("tours");
+    let csv = dir.path().join("out.csv");
+    let (bad, bowtie) = (bad.to_str().unwrap(), bowtie.to_str().unwrap());
+    let graphs = [
+        "data/hcp/fhcp/graph2.hcp",
+        bad,
+        bowtie,
+        "data/hcp/fhcp/graph1.hcp",
+    ];
+    let mut argv = vec!["hcp", "solve"];
+    argv.extend(graphs);
+    argv.extend(["--tours", tours.to_str().unwrap(), "--csv"]);
+    argv.push(csv.to_str().unwrap());
+    let out = gridreduce(&argv);
+    assert_exit(&out, 2, "a bad file in the batch");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[0].starts_with("data/hcp/fhcp/graph2.hcp: Hamiltonian cycle: "));
+    assert!(lines[1].starts_with(&format!("{bowtie}: no Hamiltonian cycle (proved")));
+    assert!(lines[2].starts_with("data/hcp/fhcp/graph1.hcp: Hamiltonian cycle: "));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(bad), "{stderr}");
+    for g in [1, 2] {
+        let tour = tours.join(format!("graph{g}.tour"));
+        let check = gridreduce(&[
+            "hcp",
+            "check",
+            &format!("data/hcp/fhcp/graph{g}.hcp"),
+            tour.to_str().unwrap(),
+        ]);
+        assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+    }
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let statuses: Vec<&str> = rows
+        .lines()
+        .skip(1)
+        .map(|r| r.split(',').nth(3).unwrap())
+        .collect();
+    assert_eq!(statuses, ["cycle", "bad", "none", "cycle"], "{rows}");
+    // Without the bad file: one graph proved non-Hamiltonian, exit 1.
+    let out = gridreduce(&["hcp", "solve", "data/hcp/fhcp/graph1.hcp", bowtie]);
+    assert_exit(&out, 1, "a graph without a cycle");
+    let out = gridreduce(&[
+        "hcp",
+        "solve",
+        "data/hcp/fhcp/graph1.hcp",
+        bowtie,
+        "-o",
+        "x.tour",
+    ]);
+    assert_exit(&out, 2, "-o with two graphs");
+    assert!(text(&out.stderr).contains("--tours"));
+}

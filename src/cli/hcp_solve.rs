@@ -6,9 +6,11 @@
 //! Exit codes: 0 a cycle was found (and checked against the graph), 1 the graph is proved to have
 //! none, 2 bad input, 3 the time limit ran out (see `gridreduce --help`).
 
+use crate::batch::{self, ItemReport, Job, Row, Status};
 use crate::error::{Error, Result};
-use crate::formats::graphs::{GraphFormat, Instance, read_graph};
+use crate::formats::graphs::{GraphFile, GraphFormat, Instance, read_graph};
 use crate::formats::tour::write_lkh_tour_file;
+use crate::hcp::graph::Tour;
 use crate::hcp::solve::{HcSolver, SolveOptions, SolveStats, solve_graph};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -20,18 +22,33 @@ use std::time::{Duration, Instant};
 /// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input, 3
 /// when the time limit runs out. Undirected graphs go through reductions, a rotation-extension
 /// heuristic and a branching search with restarts before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
-/// as an LKH TOUR file with -o.
+/// as an LKH TOUR file with -o. Several graph files make a batch: one line each on stdout in
+/// input order, a bad or timed-out file reported on stderr while the others go on, tours in
+/// --tours, one CSV row per graph with --csv.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour\n  gridreduce hcp solve data/hcp/fhcp/graph8.hcp --time-limit 10"
+    after_help = "Examples:\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour\n  gridreduce hcp solve data/hcp/fhcp/graph8.hcp --time-limit 10\n  gridreduce hcp solve data/hcp/fhcp/*.hcp --time-limit 60 --tours tours --csv fhcp.csv\n\nExit codes of a batch: 2 when a file was bad input, otherwise 3 when a graph got no answer\nwithin --time-limit, otherwise 1 when a graph was proved to have no cycle, otherwise 0.\n\nThe --csv columns: graph,vertices,edges,status,step,seconds,rounds,cuts,removed,forced,reason;\nstatus is cycle, none, timeout or bad, step the one that answered, reason the reductions'\nproof of none or what was wrong with a bad file."
 )]
 pub struct SolveArgs {
-    /// The graph file.
-    pub graph: PathBuf,
-    /// Write the cycle here as an LKH TOUR file (atomically).
+    /// The graph file, or several for a batch.
+    #[arg(required = true, value_name = "GRAPH")]
+    pub graphs: Vec<PathBuf>,
+    /// Write the cycle here as an LKH TOUR file (atomically); one graph only (a batch writes to
+    /// --tours).
     #[arg(short, long, value_name = "TOUR")]
     pub output: Option<PathBuf>,
-    /// Give up after this many seconds (exit code 3, like every `--time-limit`).
+    /// Write each graph's cycle into this folder as NAME.tour (NAME: the graph file's name without
+    /// its extension), atomically.
+    #[arg(long, value_name = "DIR")]
+    pub tours: Option<PathBuf>,
+    /// Write one row per graph to this CSV file (atomically, when all are done).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Graphs solved at once in a batch (default: one per two cores, since each solve runs its two
+    /// searches side by side).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Give up on a graph after this many seconds (exit code 3, like every `--time-limit`).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Graph format (detected by default).
@@ -69,8 +86,31 @@ fn spinner() -> ProgressBar {
     bar
 }
 
-pub fn run(args: SolveArgs) -> Result<ExitCode> {
-    let file = read_graph(&args.graph, args.graph_format)?;
+/// How solving one graph ended (bad input is an `Err`).
+enum Outcome {
+    Cycle(Tour),
+    /// Proved to have none, with the reductions' reason when they proved it.
+    NoCycle(Option<String>),
+    Timeout,
+}
+
+/// One graph solved: its file, the outcome, the summary line's tail and the CSV row.
+struct Solved {
+    file: GraphFile,
+    outcome: Outcome,
+    summary: String,
+    row: Row,
+}
+
+/// Solves the graph in `path`; a found cycle is checked against the graph and its FIXED_EDGES.
+/// `spinner`: the single-graph spinner to show the rounds on.
+fn solve_file(
+    path: &Path,
+    format: Option<GraphFormat>,
+    time_limit: Option<Duration>,
+    spinner: Option<ProgressBar>,
+) -> Result<Solved> {
+    let file = read_graph(path, format)?;
     let n = file.instance.vertices();
     let edges = file.instance.edge_count();
     let start = Instant::now();
@@ -79,131 +119,324 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         .as_ref()
         .map(|h| h.fixed_edges.clone())
         .unwrap_or_default();
-    let bar = spinner();
-    // The ticker is a thread: only worth its start-up (about a quarter of a millisecond, a tenth
-    // of a small graph's whole run) when there is a terminal to draw on.
-    if std::io::stderr().is_terminal() {
-        bar.enable_steady_tick(Duration::from_millis(200));
-    }
-    let shown = bar.clone();
     // The counters so far, for the summary of a search the time limit stops (its error carries
     // none).
     let last = std::rc::Rc::new(std::cell::Cell::new(SolveStats::default()));
     let seen = last.clone();
+    let shown = spinner.clone();
     let progress = move |s: &SolveStats| {
         seen.set(*s);
-        shown.set_message(format!("round {}, {} subtour cuts", s.rounds, s.cuts));
+        if let Some(bar) = &shown {
+            bar.set_message(format!("round {}, {} subtour cuts", s.rounds, s.cuts));
+        }
     };
-    let opts = SolveOptions {
-        time_limit: args.time_limit,
-    };
-    // (answer, counters, how it was reached, the reductions' proof)
-    let (found, stats, how, reason) = match &file.instance {
+    let opts = SolveOptions { time_limit };
+    // (answer, counters, the step that answered, the reductions' proof, their counts)
+    let (found, stats, step, reason, reduced) = match &file.instance {
         Instance::Undirected(g) => {
             if let Some(&(a, b)) = fixed.iter().find(|&&(a, b)| !g.has_edge(a, b)) {
-                return Err(not_an_edge(&args.graph, a, b));
+                return Err(not_an_edge(path, a, b));
             }
             match solve_graph(g, &fixed, &opts, progress) {
-                Ok(ans) => {
-                    let how = format!(
-                        "{}, {} edges removed and {} forced by the reductions",
-                        ans.method.name(),
-                        ans.removed,
-                        ans.forced
-                    );
-                    (Ok(ans.tour), ans.stats, how, ans.reason)
-                }
-                Err(e) => (Err(e), last.get(), String::new(), None),
+                Ok(ans) => (
+                    Ok(ans.tour),
+                    ans.stats,
+                    ans.method.name(),
+                    ans.reason,
+                    Some((ans.removed, ans.forced)),
+                ),
+                Err(e) => (Err(e), last.get(), "", None, None),
             }
         }
         Instance::Directed(d) => {
-            let deadline = args.time_limit.map(|t| std::time::Instant::now() + t);
+            let deadline = time_limit.map(|t| std::time::Instant::now() + t);
             match HcSolver::digraph_until(d, deadline) {
                 Ok(mut solver) => {
                     for &(a, b) in &fixed {
                         if !solver.require(a, b) {
-                            return Err(not_an_edge(&args.graph, a, b));
+                            return Err(not_an_edge(path, a, b));
                         }
                     }
                     solver.on_round(progress);
                     let found = solver.next_cycle();
-                    (found, solver.stats(), "exact SAT model".to_string(), None)
+                    (found, solver.stats(), "exact SAT model", None, None)
                 }
-                Err(e) => (Err(e), last.get(), String::new(), None),
+                Err(e) => (Err(e), last.get(), "", None, None),
             }
         }
     };
-    bar.finish_and_clear();
+    if let Some(bar) = &spinner {
+        bar.finish_and_clear();
+    }
     let secs = start.elapsed().as_secs_f64();
     let kind = if file.instance.is_directed() {
         "arcs"
     } else {
         "edges"
     };
+    let how = match reduced {
+        Some((removed, forced)) => {
+            format!(" ({step}, {removed} edges removed and {forced} forced by the reductions)")
+        }
+        None if step.is_empty() => String::new(),
+        None => format!(" ({step})"),
+    };
     let summary = format!(
-        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts, {secs:.3} s{}",
-        stats.rounds,
-        stats.cuts,
-        if how.is_empty() {
-            String::new()
-        } else {
-            format!(" ({how})")
-        }
+        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts, {secs:.3} s{how}",
+        stats.rounds, stats.cuts,
     );
-    let tour = match found {
-        Ok(Some(t)) => t,
-        Ok(None) => {
-            println!(
-                "{}: no Hamiltonian cycle (proved{}): {summary}",
-                args.graph.display(),
-                reason.map(|r| format!(": {r}")).unwrap_or_default()
-            );
-            return Ok(ExitCode::from(1));
+    let outcome = match found {
+        Ok(Some(tour)) => {
+            // The solver is sound, but a tour that is written is always checked first.
+            let verdict = file
+                .instance
+                .check(&tour)
+                .map_err(|e| e.to_string())
+                .and_then(|()| super::hcp::fixed_edges_used(&file, &tour));
+            if let Err(e) = verdict {
+                return Err(Error::Unsolvable(format!(
+                    "internal error: the solver's cycle is not a Hamiltonian cycle of {}: {e}",
+                    path.display()
+                )));
+            }
+            Outcome::Cycle(tour)
         }
-        Err(Error::Timeout(_)) => {
-            return Err(Error::Timeout(format!(
-                "{}: time limit reached, no answer: {summary}",
-                args.graph.display()
-            )));
-        }
+        Ok(None) => Outcome::NoCycle(reason.clone()),
+        Err(Error::Timeout(_)) => Outcome::Timeout,
         Err(e) => return Err(e),
     };
-    // The solver is sound, but a tour that is written is always checked first.
-    let verdict = file
-        .instance
-        .check(&tour)
-        .map_err(|e| e.to_string())
-        .and_then(|()| super::hcp::fixed_edges_used(&file, &tour));
-    if let Err(e) = verdict {
-        return Err(Error::Unsolvable(format!(
-            "internal error: the solver's cycle is not a Hamiltonian cycle of {}: {e}",
-            args.graph.display()
-        )));
+    let status = match outcome {
+        Outcome::Cycle(_) => "cycle",
+        Outcome::NoCycle(_) => "none",
+        Outcome::Timeout => "timeout",
+    };
+    let (removed, forced) = reduced.map_or((String::new(), String::new()), |(r, f)| {
+        (r.to_string(), f.to_string())
+    });
+    let row = csv_row(path, status, &reason.unwrap_or_default())
+        .into_iter()
+        .chain([
+            ("vertices".to_string(), n.to_string()),
+            ("edges".to_string(), edges.to_string()),
+            ("step".to_string(), step.to_string()),
+            ("seconds".to_string(), format!("{secs:.3}")),
+            ("rounds".to_string(), stats.rounds.to_string()),
+            ("cuts".to_string(), stats.cuts.to_string()),
+            ("removed".to_string(), removed),
+            ("forced".to_string(), forced),
+        ])
+        .collect();
+    Ok(Solved {
+        file,
+        outcome,
+        summary,
+        row,
+    })
+}
+
+/// The columns of `--csv`.
+const CSV_COLUMNS: [&str; 11] = [
+    "graph", "vertices", "edges", "status", "step", "seconds", "rounds", "cuts", "removed",
+    "forced", "reason",
+];
+
+/// The row's graph, status and reason (all a bad file has).
+fn csv_row(path: &Path, status: &str, reason: &str) -> Row {
+    vec![
+        ("graph".to_string(), path.display().to_string()),
+        ("status".to_string(), status.to_string()),
+        ("reason".to_string(), reason.to_string()),
+    ]
+}
+
+/// Writes `tour` of the graph in `path` as an LKH TOUR file to `out`.
+fn write_tour(path: &Path, solved: &Solved, tour: &Tour, out: &Path) -> Result<()> {
+    let name = solved
+        .file
+        .header
+        .as_ref()
+        .and_then(|h| h.name.clone())
+        .unwrap_or_else(|| stem(path));
+    write_lkh_tour_file(
+        out,
+        tour,
+        &format!("{name}.tour"),
+        Some(&format!(
+            "Hamiltonian cycle found by gridreduce hcp solve: {}",
+            solved.summary
+        )),
+    )
+}
+
+/// The stdout line of a graph with an answer.
+fn answer_line(path: &Path, solved: &Solved, written: Option<&Path>) -> String {
+    match &solved.outcome {
+        Outcome::Cycle(_) => format!(
+            "{}: Hamiltonian cycle: {}{}",
+            path.display(),
+            solved.summary,
+            written
+                .map(|o| format!("; tour written to {}", o.display()))
+                .unwrap_or_default()
+        ),
+        Outcome::NoCycle(reason) => format!(
+            "{}: no Hamiltonian cycle (proved{}): {}",
+            path.display(),
+            reason
+                .as_ref()
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default(),
+            solved.summary
+        ),
+        Outcome::Timeout => format!(
+            "{}: time limit reached, no answer: {}",
+            path.display(),
+            solved.summary
+        ),
     }
-    if let Some(out) = &args.output {
-        let name = file
-            .header
-            .as_ref()
-            .and_then(|h| h.name.clone())
-            .unwrap_or_else(|| stem(&args.graph));
-        write_lkh_tour_file(
-            out,
-            &tour,
-            &format!("{name}.tour"),
-            Some(&format!(
-                "Hamiltonian cycle found by gridreduce hcp solve: {summary}"
-            )),
-        )?;
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    if args.graphs.len() > 1 {
+        return run_batch(&args);
     }
-    println!(
-        "{}: Hamiltonian cycle: {summary}{}",
-        args.graph.display(),
-        args.output
-            .as_ref()
-            .map(|o| format!("; tour written to {}", o.display()))
-            .unwrap_or_default()
-    );
-    Ok(ExitCode::SUCCESS)
+    let path = &args.graphs[0];
+    let bar = spinner();
+    // The ticker is a thread: only worth its start-up (about a quarter of a millisecond, a tenth
+    // of a small graph's whole run) when there is a terminal to draw on.
+    if std::io::stderr().is_terminal() {
+        bar.enable_steady_tick(Duration::from_millis(200));
+    }
+    let solved = solve_file(path, args.graph_format, args.time_limit, Some(bar))?;
+    let mut written = None;
+    let code = match &solved.outcome {
+        Outcome::Cycle(tour) => {
+            let out = args.output.as_ref().or(args.tours.as_ref()).map(|o| {
+                if args.output.is_some() {
+                    o.clone()
+                } else {
+                    o.join(format!("{}.tour", stem(path)))
+                }
+            });
+            if let Some(out) = &out {
+                write_tour(path, &solved, tour, out)?;
+            }
+            written = out;
+            ExitCode::SUCCESS
+        }
+        Outcome::NoCycle(_) => ExitCode::from(1),
+        Outcome::Timeout => {
+            if let Some(csv) = &args.csv {
+                write_csv(csv, std::slice::from_ref(&solved.row))?;
+            }
+            return Err(Error::Timeout(answer_line(path, &solved, None)));
+        }
+    };
+    println!("{}", answer_line(path, &solved, written.as_deref()));
+    if let Some(csv) = &args.csv {
+        write_csv(csv, &[solved.row])?;
+    }
+    Ok(code)
+}
+
+fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
+    let header: Vec<String> = CSV_COLUMNS.iter().map(|c| c.to_string()).collect();
+    batch::write_csv(path, &header, rows)
+}
+
+/// A batch: each graph solved and reported like a single one, a bad or timed-out file on stderr
+/// while the others go on; lines on stdout in input order at the end.
+struct SolveJob<'a> {
+    args: &'a SolveArgs,
+    /// Each graph's stdout line, by its position.
+    lines: std::sync::Mutex<Vec<Option<String>>>,
+}
+
+impl Job<(usize, PathBuf)> for SolveJob<'_> {
+    fn run(&self, (i, path): &(usize, PathBuf)) -> Result<ItemReport> {
+        let solved = match solve_file(path, self.args.graph_format, self.args.time_limit, None) {
+            Ok(s) => s,
+            Err(e) => {
+                return Ok(ItemReport {
+                    status: Status::Bad,
+                    row: csv_row(path, "bad", &e.to_string()),
+                    message: Some(e.to_string()),
+                    solver: None,
+                });
+            }
+        };
+        let mut written = None;
+        if let (Outcome::Cycle(tour), Some(dir)) = (&solved.outcome, &self.args.tours) {
+            let out = dir.join(format!("{}.tour", stem(path)));
+            // A folder that cannot be written ends the batch (every later tour would fail too).
+            write_tour(path, &solved, tour, &out)?;
+            written = Some(out);
+        }
+        let line = answer_line(path, &solved, written.as_deref());
+        let timeout = matches!(solved.outcome, Outcome::Timeout);
+        if !timeout {
+            self.lines.lock().unwrap_or_else(|p| p.into_inner())[*i] = Some(line.clone());
+        }
+        Ok(ItemReport {
+            status: if timeout { Status::Timeout } else { Status::Ok },
+            row: solved.row,
+            message: timeout.then_some(line),
+            solver: None,
+        })
+    }
+}
+
+fn run_batch(args: &SolveArgs) -> Result<ExitCode> {
+    if args.output.is_some() {
+        return Err(Error::Usage(
+            "-o/--output takes one graph; with several, write the tours to a folder with --tours DIR"
+                .into(),
+        ));
+    }
+    if let Some(dir) = &args.tours {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    let items: Vec<(usize, PathBuf)> = args.graphs.iter().cloned().enumerate().collect();
+    let job = SolveJob {
+        args,
+        lines: std::sync::Mutex::new(vec![None; items.len()]),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let options = batch::Options {
+        jobs: Some(args.jobs.unwrap_or((cores / 2).max(1))),
+        what: "hcp solve".into(),
+        quiet: false,
+    };
+    let report = batch::run(&items, &job, &options)?;
+    for line in job
+        .lines
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .flatten()
+    {
+        println!("{line}");
+    }
+    if let Some(csv) = &args.csv {
+        let rows: Vec<Row> = report.items.iter().map(|r| r.row.clone()).collect();
+        write_csv(csv, &rows)?;
+    }
+    if let Some(e) = report.fatal {
+        return Err(e);
+    }
+    let none = report
+        .items
+        .iter()
+        .any(|r| r.row.iter().any(|(k, v)| k == "status" && v == "none"));
+    Ok(if report.count(Status::Bad) > 0 {
+        ExitCode::from(2)
+    } else if report.count(Status::Timeout) > 0 {
+        ExitCode::from(crate::error::TIMEOUT_EXIT_CODE)
+    } else if none {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn not_an_edge(graph: &Path, a: u32, b: u32) -> Error {
