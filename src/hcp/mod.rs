@@ -16,6 +16,7 @@ pub mod contract;
 pub mod force;
 pub mod graph;
 pub mod layered;
+pub mod lowlink;
 pub mod posa;
 pub mod presolve;
 pub mod singles;

@@ -11,7 +11,7 @@
 //! * **path closing**: forced edges form paths; an edge joining the two ends of a path of fewer
 //!   than `n` vertices would close a short cycle, so it is removed (and the propagation resumes).
 //! * **connectivity**: a Hamiltonian graph is 2-connected — a disconnected graph or a cut vertex
-//!   (Hopcroft–Tarjan, iterative) proves there is none.
+//!   (Hopcroft–Tarjan, iterative: [`super::lowlink`]) proves there is none.
 //! * **bipartite balance**: a bipartite graph whose two sides differ in size has no Hamiltonian
 //!   cycle (a cycle alternates sides). This catches dense non-Hamiltonian graphs such as
 //!   K_{m,m+1}, whose degree constraints are a pigeonhole formula for the SAT model.
@@ -21,8 +21,10 @@
 //! solver as unit clauses ([`super::solve::HcSolver::require`]).
 
 use super::graph::Graph;
+use super::lowlink::{UNSEEN, walk};
 use super::two_cuts::two_cut_edges;
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 /// Passes over the graph that the 2-edge-cut rule may take in all (labelling, and each search
 /// confirming a cut): linear work however many cuts a graph has.
@@ -240,47 +242,30 @@ impl Propagation {
     }
 }
 
-/// A reason when `g` (n ≥ 3) is disconnected or has a cut vertex.
+/// A reason when `g` (n ≥ 3) is disconnected or has a cut vertex (one low-link walk from vertex 0).
 fn not_biconnected(g: &Graph) -> Option<String> {
-    let n = g.vertices() as usize;
-    const UNSEEN: u32 = u32::MAX;
-    let mut disc = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut time = 0u32;
-    // Iterative DFS from vertex 0: (vertex, parent, next neighbour index).
-    let mut stack: Vec<(u32, u32, usize)> = vec![(0, UNSEEN, 0)];
-    disc[0] = 0;
-    low[0] = 0;
     let mut root_children = 0;
-    while let Some(&mut (v, parent, ref mut next)) = stack.last_mut() {
-        let nb = g.neighbours(v);
-        if *next < nb.len() {
-            let w = nb[*next];
-            *next += 1;
-            if disc[w as usize] == UNSEEN {
-                time += 1;
-                disc[w as usize] = time;
-                low[w as usize] = time;
-                if v == 0 {
-                    root_children += 1;
-                }
-                stack.push((w, v, 0));
-            } else if w != parent {
-                low[v as usize] = low[v as usize].min(disc[w as usize]);
+    let mut cut = None;
+    let disc = walk(
+        g.vertices() as usize,
+        |v| g.neighbours(v),
+        None,
+        [0],
+        |e| {
+            if e.parent == 0 {
+                root_children += 1;
+            } else if e.low >= e.parent_disc {
+                cut = Some(e.parent);
+                return ControlFlow::Break(());
             }
-        } else {
-            stack.pop();
-            if parent != UNSEEN {
-                let lv = low[v as usize];
-                low[parent as usize] = low[parent as usize].min(lv);
-                if parent != 0 && lv >= disc[parent as usize] {
-                    return Some(format!(
-                        "vertex {} is a cut vertex: removing it disconnects the graph",
-                        parent + 1
-                    ));
-                }
-            }
-        }
+            ControlFlow::Continue(())
+        },
+    );
+    if let Some(v) = cut {
+        return Some(format!(
+            "vertex {} is a cut vertex: removing it disconnects the graph",
+            v + 1
+        ));
     }
     if let Some(v) = disc.iter().position(|&d| d == UNSEEN) {
         return Some(format!(

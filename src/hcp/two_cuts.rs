@@ -17,7 +17,9 @@
 //! single edges, all of whose joining edges share a label, takes one. The searches are counted
 //! against a budget, so the whole step stays a bounded number of passes over the graph.
 
+use super::lowlink::walk;
 use crate::search::rng::Rng;
+use std::ops::ControlFlow;
 
 /// The edges `(a, b)`, `a < b`, of the graph (adjacency lists of a simple undirected graph) that
 /// are not `forced` yet and that, with another edge, disconnect it. Each group of edges with one
@@ -114,53 +116,22 @@ pub fn two_cut_edges(
     found
 }
 
-/// The bridges `(a, b)`, `a < b`, of the graph without the edge `skip` (Tarjan's low-link,
-/// iterative: one pass).
+/// The bridges `(a, b)`, `a < b`, of the graph without the edge `skip` (one low-link walk).
 fn bridges_without(adj: &[Vec<u32>], skip: (u32, u32)) -> Vec<(u32, u32)> {
-    const UNSEEN: u32 = u32::MAX;
-    let n = adj.len();
-    let mut disc = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut time = 0u32;
     let mut bridges = Vec::new();
-    let skipped = |a: u32, b: u32| (a.min(b), a.max(b)) == skip;
-    for root in 0..n as u32 {
-        if disc[root as usize] != UNSEEN {
-            continue;
-        }
-        disc[root as usize] = time;
-        low[root as usize] = time;
-        time += 1;
-        // (vertex, parent, next neighbour index); a simple graph has one edge to the parent.
-        let mut stack: Vec<(u32, u32, usize)> = vec![(root, UNSEEN, 0)];
-        while let Some(&mut (v, parent, ref mut next)) = stack.last_mut() {
-            let nb = &adj[v as usize];
-            if *next < nb.len() {
-                let w = nb[*next];
-                *next += 1;
-                if w == parent || skipped(v, w) {
-                    continue;
-                }
-                if disc[w as usize] == UNSEEN {
-                    disc[w as usize] = time;
-                    low[w as usize] = time;
-                    time += 1;
-                    stack.push((w, v, 0));
-                } else {
-                    low[v as usize] = low[v as usize].min(disc[w as usize]);
-                }
-            } else {
-                stack.pop();
-                if parent != UNSEEN {
-                    let lv = low[v as usize];
-                    low[parent as usize] = low[parent as usize].min(lv);
-                    if lv > disc[parent as usize] {
-                        bridges.push((v.min(parent), v.max(parent)));
-                    }
-                }
+    let neighbours = |v: u32| adj[v as usize].as_slice();
+    walk(
+        adj.len(),
+        neighbours,
+        Some(skip),
+        0..adj.len() as u32,
+        |e| {
+            if e.low > e.parent_disc {
+                bridges.push((e.parent.min(e.child), e.parent.max(e.child)));
             }
-        }
-    }
+            ControlFlow::Continue(())
+        },
+    );
     bridges
 }
 
