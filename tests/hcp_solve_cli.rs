@@ -271,4 +271,21 @@ fn a_batch_reports_each_graph_and_goes_on_after_a_bad_one() {
     ]);
     assert_exit(&out, 2, "-o with two graphs");
     assert!(text(&out.stderr).contains("--tours"));
+    // Two graphs named alike would write one tour: refused before anything runs.
+    let twin = dir.path().join("graph1.col");
+    std::fs::write(&twin, "p edge 3 3\ne 1 2\ne 2 3\ne 1 3\n").unwrap();
+    let out = gridreduce(&[
+        "hcp",
+        "solve",
+        "data/hcp/fhcp/graph1.hcp",
+        twin.to_str().unwrap(),
+        "--tours",
+        tours.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 2, "two graphs named graph1");
+    assert!(
+        text(&out.stderr).contains("graph1.tour"),
+        "{}",
+        text(&out.stderr)
+    );
 }

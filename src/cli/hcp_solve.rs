@@ -394,6 +394,17 @@ fn run_batch(args: &SolveArgs) -> Result<ExitCode> {
         ));
     }
     if let Some(dir) = &args.tours {
+        // Two graphs with one name would write one tour over the other.
+        let mut names: Vec<(String, &PathBuf)> = args.graphs.iter().map(|g| (stem(g), g)).collect();
+        names.sort();
+        if let Some(w) = names.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(Error::Usage(format!(
+                "{} and {} would both write {}.tour in --tours",
+                w[0].1.display(),
+                w[1].1.display(),
+                w[0].0
+            )));
+        }
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
     let items: Vec<(usize, PathBuf)> = args.graphs.iter().cloned().enumerate().collect();
