@@ -297,6 +297,15 @@ fn answer_line(path: &Path, solved: &Solved, written: Option<&Path>) -> String {
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    if args.output.is_some() && args.graphs.len() > 1 {
+        return Err(Error::Usage(
+            "-o/--output takes one graph; with several, write the tours to a folder with --tours DIR"
+                .into(),
+        ));
+    }
+    if let Some(dir) = &args.tours {
+        prepare_tours(dir, &args.graphs)?;
+    }
     if args.graphs.len() > 1 {
         return run_batch(&args);
     }
@@ -308,35 +317,47 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         bar.enable_steady_tick(Duration::from_millis(200));
     }
     let solved = solve_file(path, args.graph_format, args.time_limit, Some(bar))?;
-    let mut written = None;
+    let out = match (&args.output, &args.tours) {
+        (Some(out), _) => Some(out.clone()),
+        (None, Some(dir)) => Some(tour_path(dir, path)),
+        (None, None) => None,
+    };
     let code = match &solved.outcome {
         Outcome::Cycle(tour) => {
-            let out = args.output.as_ref().or(args.tours.as_ref()).map(|o| {
-                if args.output.is_some() {
-                    o.clone()
-                } else {
-                    o.join(format!("{}.tour", stem(path)))
-                }
-            });
             if let Some(out) = &out {
                 write_tour(path, &solved, tour, out)?;
             }
-            written = out;
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        Outcome::NoCycle(_) => ExitCode::from(1),
-        Outcome::Timeout => {
-            if let Some(csv) = &args.csv {
-                write_csv(csv, std::slice::from_ref(&solved.row))?;
-            }
-            return Err(Error::Timeout(answer_line(path, &solved, None)));
-        }
+        Outcome::NoCycle(_) => Ok(ExitCode::from(1)),
+        Outcome::Timeout => Err(Error::Timeout(answer_line(path, &solved, None))),
     };
-    println!("{}", answer_line(path, &solved, written.as_deref()));
     if let Some(csv) = &args.csv {
-        write_csv(csv, &[solved.row])?;
+        write_csv(csv, std::slice::from_ref(&solved.row))?;
     }
+    let code = code?;
+    println!("{}", answer_line(path, &solved, out.as_deref()));
     Ok(code)
+}
+
+/// Where `--tours DIR` puts the tour of `graph`.
+fn tour_path(dir: &Path, graph: &Path) -> PathBuf {
+    dir.join(format!("{}.tour", stem(graph)))
+}
+
+/// Creates the `--tours` folder, after checking that no two graphs would write one tour.
+fn prepare_tours(dir: &Path, graphs: &[PathBuf]) -> Result<()> {
+    let mut names: Vec<(String, &PathBuf)> = graphs.iter().map(|g| (stem(g), g)).collect();
+    names.sort();
+    if let Some(w) = names.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(Error::Usage(format!(
+            "{} and {} would both write {}.tour in --tours",
+            w[0].1.display(),
+            w[1].1.display(),
+            w[0].0
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
 }
 
 fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
@@ -350,6 +371,8 @@ struct SolveJob<'a> {
     args: &'a SolveArgs,
     /// Each graph's stdout line, by its position.
     lines: std::sync::Mutex<Vec<Option<String>>>,
+    /// Some graph was proved to have no cycle.
+    proved_none: std::sync::atomic::AtomicBool,
 }
 
 impl Job<(usize, PathBuf)> for SolveJob<'_> {
@@ -367,13 +390,17 @@ impl Job<(usize, PathBuf)> for SolveJob<'_> {
         };
         let mut written = None;
         if let (Outcome::Cycle(tour), Some(dir)) = (&solved.outcome, &self.args.tours) {
-            let out = dir.join(format!("{}.tour", stem(path)));
+            let out = tour_path(dir, path);
             // A folder that cannot be written ends the batch (every later tour would fail too).
             write_tour(path, &solved, tour, &out)?;
             written = Some(out);
         }
         let line = answer_line(path, &solved, written.as_deref());
         let timeout = matches!(solved.outcome, Outcome::Timeout);
+        if matches!(solved.outcome, Outcome::NoCycle(_)) {
+            self.proved_none
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         if !timeout {
             self.lines.lock().unwrap_or_else(|p| p.into_inner())[*i] = Some(line.clone());
         }
@@ -387,30 +414,11 @@ impl Job<(usize, PathBuf)> for SolveJob<'_> {
 }
 
 fn run_batch(args: &SolveArgs) -> Result<ExitCode> {
-    if args.output.is_some() {
-        return Err(Error::Usage(
-            "-o/--output takes one graph; with several, write the tours to a folder with --tours DIR"
-                .into(),
-        ));
-    }
-    if let Some(dir) = &args.tours {
-        // Two graphs with one name would write one tour over the other.
-        let mut names: Vec<(String, &PathBuf)> = args.graphs.iter().map(|g| (stem(g), g)).collect();
-        names.sort();
-        if let Some(w) = names.windows(2).find(|w| w[0].0 == w[1].0) {
-            return Err(Error::Usage(format!(
-                "{} and {} would both write {}.tour in --tours",
-                w[0].1.display(),
-                w[1].1.display(),
-                w[0].0
-            )));
-        }
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    }
     let items: Vec<(usize, PathBuf)> = args.graphs.iter().cloned().enumerate().collect();
     let job = SolveJob {
         args,
         lines: std::sync::Mutex::new(vec![None; items.len()]),
+        proved_none: std::sync::atomic::AtomicBool::new(false),
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let options = batch::Options {
@@ -435,15 +443,11 @@ fn run_batch(args: &SolveArgs) -> Result<ExitCode> {
     if let Some(e) = report.fatal {
         return Err(e);
     }
-    let none = report
-        .items
-        .iter()
-        .any(|r| r.row.iter().any(|(k, v)| k == "status" && v == "none"));
     Ok(if report.count(Status::Bad) > 0 {
         ExitCode::from(2)
     } else if report.count(Status::Timeout) > 0 {
         ExitCode::from(crate::error::TIMEOUT_EXIT_CODE)
-    } else if none {
+    } else if job.proved_none.into_inner() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
