@@ -603,3 +603,77 @@ fn presolve_forces_both_edges_of_a_two_edge_cut() {
         .collect();
     assert_eq!(kept, want);
 }
+
+/// Splitting along small edge cuts against brute force, on random graphs of three or four blocks
+/// of 3–4 vertices, dense inside, joined in a ring by two edges between neighbouring blocks (one
+/// in a quarter of the joins; a chord now and then), so that most blocks have two to four edges leaving them: `split_solve` returns
+/// a Hamiltonian cycle only where brute force finds one, and proves none only where there is none.
+/// It must answer most of them, both ways, and some of its cycles must pass a block twice (the
+/// pairing states, the only ones asked on a directed graph).
+#[test]
+fn splitting_along_small_cuts_matches_brute_force() {
+    use gridreduce::hcp::split::{Split, clusters, split_solve};
+    let mut rng = Rng(0x5B11_7000_0000_0001);
+    let (mut cycles, mut none, mut gave_up, mut twice) = (0, 0, 0, 0);
+    for round in 0..800 {
+        let k = 3 + (rng.next() % 2) as u32;
+        let sizes: Vec<u32> = (0..k).map(|_| 7 - k + (rng.next() % 2) as u32).collect();
+        let starts: Vec<u32> = sizes
+            .iter()
+            .scan(0, |at, &s| {
+                *at += s;
+                Some(*at - s)
+            })
+            .collect();
+        let n: u32 = sizes.iter().sum();
+        let mut edges = Vec::new();
+        for b in 0..k as usize {
+            let percent = 60 + rng.next() % 41;
+            for (a, c) in random_edges(&mut rng, sizes[b], percent) {
+                edges.push((starts[b] + a, starts[b] + c));
+            }
+            let next = (b + 1) % k as usize;
+            for _ in 0..1 + u64::from(!rng.next().is_multiple_of(8)) {
+                let a = starts[b] + (rng.next() % sizes[b] as u64) as u32;
+                let c = starts[next] + (rng.next() % sizes[next] as u64) as u32;
+                edges.push((a, c));
+            }
+        }
+        if rng.next().is_multiple_of(2) {
+            let a = starts[0] + (rng.next() % sizes[0] as u64) as u32;
+            let c = starts[2] + (rng.next() % sizes[2] as u64) as u32;
+            edges.push((a, c));
+        }
+        let g = Graph::new(n, &edges);
+        let want = brute(n, &|a, b| g.has_edge(a, b), false);
+        match split_solve(&g, None).unwrap() {
+            Split::Cycle(t) => {
+                let e = edge_set(&t, false);
+                assert!(
+                    want.contains(&e),
+                    "round {round}: not a cycle of {edges:?}: {t:?}"
+                );
+                cycles += 1;
+                let crossings = |c: &[u32]| {
+                    e.iter()
+                        .filter(|(a, b)| c.contains(a) != c.contains(b))
+                        .count()
+                };
+                twice += usize::from(
+                    clusters(&g, usize::MAX)
+                        .iter()
+                        .any(|c| crossings(&c.vertices) == 4),
+                );
+            }
+            Split::NoCycle => {
+                assert!(want.is_empty(), "round {round}: {edges:?} has a cycle");
+                none += 1;
+            }
+            Split::GaveUp => gave_up += 1,
+        }
+    }
+    assert!(
+        cycles > 240 && none > 440 && twice > 20 && gave_up < 50,
+        "{cycles} cycles ({twice} through a block twice), {none} none, {gave_up} not answered"
+    );
+}

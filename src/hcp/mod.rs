@@ -21,6 +21,7 @@ pub mod posa;
 pub mod presolve;
 pub mod singles;
 pub mod solve;
+pub mod split;
 pub mod trim;
 pub mod two_cuts;
 pub mod undirect;
