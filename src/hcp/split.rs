@@ -64,7 +64,7 @@ const STATE_CHECKS: u64 = 400_000;
 /// Steps (nodes entered) of the quotient searches, all rounds together.
 const WALK_STEPS: u64 = 5_000_000;
 
-/// A vertex set with at most [`PORTS_MAX`] edges leaving it.
+/// A vertex set with at most four edges leaving it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cluster {
     /// Its vertices, sorted.
@@ -157,7 +157,7 @@ pub fn split_solve(g: &Graph, deadline: Option<Instant>) -> Result<Split, Error>
     }
 }
 
-/// Disjoint clusters of `g` of 2 to [`CLUSTER_MAX`] vertices (at most a third of the graph), each
+/// Disjoint clusters of `g` of 2 to 400 vertices (at most a third of the graph), each
 /// with at most four edges leaving it; see the module documentation. The search stops early once
 /// more than `singles` seeds have found no cluster: those vertices stay outside every cluster
 /// unless a later one takes them in, so past that the quotient would be too large to search, and
