@@ -3,7 +3,8 @@
 //! each 9×9 set and Royle's #1), one 16×16 and one 25×25 at the reduced stage (the one `--via hcp`
 //! solves), graph1–8 and alb1000 through the exact model alone, every shipped FHCP graph and
 //! TSPLIB alb instance through the whole `hcp solve` pipeline (reductions, rotation–extension,
-//! branching with restarts, exact model), the branching search alone on the FHCP graphs, dense graphs (complete K_n and random G(n, p),
+//! branching with restarts, exact model), the branching search alone on the FHCP graphs, rings of
+//! FHCP graph8 copies (the shape of FHCP graph400, solved by splitting), dense graphs (complete K_n and random G(n, p),
 //! issue 18's wall: K_500 took over 400 s before the heuristic) and the enumeration of the 288
 //! grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
 //! The whole-set table (median and maximum over every puzzle) is `tests/hcp_targets.rs`.
@@ -15,6 +16,7 @@ use gridreduce::hcp::branch::{BranchOptions, Branched, branch};
 use gridreduce::hcp::chain::{HcpOptions, Stage, build};
 use gridreduce::hcp::presolve::{Presolved, presolve};
 use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids, solve_graph};
+use gridreduce::hcp::split::{Split, ring_of_copies, split_solve};
 use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::harness::data_dir;
 use gridreduce::search::rng::Rng;
@@ -225,4 +227,41 @@ fn blank4_all_grids<const STAGE: usize>() -> usize {
         .unwrap()
         .grids
         .len()
+}
+
+/// FHCP graph8 in a ring of `copies`, each joined to the next by one edge in place of an edge of
+/// its own Hamiltonian cycle (`split::ring_of_copies`: FHCP graph400's shape from shipped data),
+/// through the whole pipeline (`solve_graph`, which splits it along its 2-edge cuts) and through
+/// the splitting step alone.
+fn fhcp8_ring(copies: u32) -> Graph {
+    let graph = read_graph(&data_dir().join("hcp/fhcp/graph8.hcp"), None).unwrap();
+    let Instance::Undirected(g) = graph.instance else {
+        unreachable!("graph8 is undirected")
+    };
+    let tour = solve_graph(&g, &[], &SolveOptions::default(), |_| {})
+        .unwrap()
+        .tour
+        .unwrap();
+    ring_of_copies(&g, (tour[0], tour[1]), copies)
+}
+
+#[divan::bench(args = [4, 14, 40], sample_count = 5, sample_size = 1)]
+fn split_ring(bencher: divan::Bencher, copies: u32) {
+    let ring = fhcp8_ring(copies);
+    bencher.bench(|| {
+        solve_graph(&ring, &[], &SolveOptions::default(), |_| {})
+            .unwrap()
+            .tour
+            .unwrap()
+            .len()
+    });
+}
+
+#[divan::bench(args = [4, 14, 40], sample_count = 5, sample_size = 1)]
+fn split_ring_step_alone(bencher: divan::Bencher, copies: u32) {
+    let ring = fhcp8_ring(copies);
+    bencher.bench(|| match split_solve(&ring, None).unwrap() {
+        Split::Cycle(t) => t.len(),
+        other => panic!("{other:?}"),
+    });
 }

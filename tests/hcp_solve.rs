@@ -216,15 +216,19 @@ fn sliced_search_keeps_every_cycle() {
     assert!(unfinished > 0, "no slice ended unfinished");
 }
 
-#[test]
-fn petersen_has_no_hamiltonian_cycle_and_the_cube_has_one() {
+fn petersen() -> Graph {
     let mut e = Vec::new();
     for i in 0..5 {
         e.push((i, (i + 1) % 5));
         e.push((5 + i, 5 + (i + 2) % 5));
         e.push((i, i + 5));
     }
-    let petersen = Graph::new(10, &e);
+    Graph::new(10, &e)
+}
+
+#[test]
+fn petersen_has_no_hamiltonian_cycle_and_the_cube_has_one() {
+    let petersen = petersen();
     assert_eq!(
         hamiltonian_cycle_graph(&petersen, &SolveOptions::default()).unwrap(),
         None
@@ -676,4 +680,32 @@ fn splitting_along_small_cuts_matches_brute_force() {
         cycles > 240 && none > 440 && twice > 20 && gave_up < 50,
         "{cycles} cycles ({twice} through a block twice), {none} none, {gave_up} not answered"
     );
+}
+
+/// FHCP graph400's shape built from the shipped FHCP graph1–8 (`ring_of_copies`: copies in a
+/// ring, each joined to the next through one of its edges): through an edge of a known cycle the
+/// ring is Hamiltonian, and the split answers with a cycle that checks. A ring of Petersen graphs
+/// (no Hamiltonian cycle, so no Hamiltonian path between the ends of an edge) has none, which the
+/// split proves: every copy's one question is answered "impossible".
+#[test]
+fn rings_of_fhcp_copies_are_split_and_solved() {
+    use gridreduce::formats::graphs::{Instance, read_graph};
+    use gridreduce::hcp::split::{Split, ring_of_copies, split_solve};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/hcp/fhcp");
+    for k in 1..=8 {
+        let path = root.join(format!("graph{k}.hcp"));
+        let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
+            panic!("graph{k} is undirected");
+        };
+        let t = hamiltonian_cycle_graph(&g, &SolveOptions::default())
+            .unwrap()
+            .unwrap();
+        let ring = ring_of_copies(&g, (t[0], t[1]), 3);
+        match split_solve(&ring, None).unwrap() {
+            Split::Cycle(c) => assert!(ring.check(&c).is_ok(), "graph{k}"),
+            other => panic!("graph{k}: {other:?}"),
+        }
+    }
+    let ring = ring_of_copies(&petersen(), (0, 1), 4);
+    assert_eq!(split_solve(&ring, None).unwrap(), Split::NoCycle);
 }

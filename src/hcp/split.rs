@@ -157,6 +157,25 @@ pub fn split_solve(g: &Graph, deadline: Option<Instant>) -> Result<Split, Error>
     }
 }
 
+/// `copies` copies of `g` in a ring, each with its edge `(a, b)` replaced by an edge from its `a`
+/// to the next copy's `b`: the shape of FHCP graph400 (14 blocks behind 2-edge cuts) built from any
+/// graph, for tests and benchmarks. It is Hamiltonian exactly when `g` has a Hamiltonian cycle
+/// through `(a, b)`: a cycle passes each copy once, from `b` to `a`.
+pub fn ring_of_copies(g: &Graph, (a, b): (u32, u32), copies: u32) -> Graph {
+    let n = g.vertices();
+    let mut edges = Vec::with_capacity(g.edge_count() * copies as usize);
+    for c in 0..copies {
+        let o = c * n;
+        edges.extend(
+            g.edges()
+                .filter(|&e| e != (a.min(b), a.max(b)))
+                .map(|(x, y)| (o + x, o + y)),
+        );
+        edges.push((o + a, (c + 1) % copies * n + b));
+    }
+    Graph::new(n * copies, &edges)
+}
+
 /// Disjoint clusters of `g` of 2 to 400 vertices (at most a third of the graph), each
 /// with at most four edges leaving it; see the module documentation. The search stops early once
 /// more than `singles` seeds have found no cluster: those vertices stay outside every cluster
