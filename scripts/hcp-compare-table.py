@@ -17,6 +17,7 @@ STEPS = {
     "exact SAT model": "exact",
     "proved no cycle": "proved none",
     "rotation-extension heuristic": "heuristic",
+    "splitting along small cuts": "split",
 }
 NAMES = {"G_1000_0.1": "G(1000, 0.1)", "K_250_251": "K_{250,251} (no cycle)"}
 
