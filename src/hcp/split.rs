@@ -13,12 +13,13 @@
 //! questions and a search over 28 nodes.
 //!
 //! * **Finding clusters** (`clusters`): for a seed vertex `v`, a unit-capacity maximum flow from
-//!   `v` and its neighbours to every vertex at distance at least `R` from `v`, for growing `R`; a
-//!   flow of at most four gives a cut, and the vertices still reachable from the source in the
-//!   residual graph are the smallest side with that cut. The largest such side within
-//!   `CLUSTER_MAX` vertices is kept if it overlaps no cluster found before. Every flow stops
-//!   after five augmenting paths and every search stays within the ball of radius `R`, so a seed
-//!   costs about as much as its neighbourhood, not the graph.
+//!   `v` and its neighbours (and from `v` alone) to every vertex at distance at least `R` from
+//!   `v`, for growing `R`; a flow of at most four gives a cut, and the vertices still reachable
+//!   from the source in the residual graph are the smallest side with that cut. Each seed
+//!   proposes its side with the fewest cut edges, then the fewest vertices, within `CLUSTER_MAX`;
+//!   the best disjoint proposals are kept, and the vertices of those that lost propose again.
+//!   Every flow stops after five augmenting paths and every search stays within the ball of
+//!   radius `R`, so a seed costs about as much as its neighbourhood, not the graph.
 //! * **States** (`ask`): each is one Hamiltonian-cycle question on a small graph made of `S` and
 //!   one or two closing vertices. A pair `i, j` is `S` plus a vertex joined to `u_i` and `u_j`,
 //!   undirected, answered by this solver's own steps, each bounded (reductions, rotation–
@@ -200,42 +201,71 @@ pub fn clusters(g: &Graph, singles: usize) -> Vec<Cluster> {
     let cap = CLUSTER_MAX.min(n / 3);
     let mut net = Network::new(g);
     let mut owner = vec![u32::MAX; n];
-    let mut tried = vec![false; n];
     let mut found: Vec<Cluster> = Vec::new();
     let mut failed = 0;
-    for seed in 0..n as u32 {
-        if tried[seed as usize] || owner[seed as usize] != u32::MAX {
-            continue;
-        }
-        tried[seed as usize] = true;
-        let Some(side) = net.largest_side(seed, cap) else {
-            failed += 1;
-            if failed > singles {
-                break;
+    // A seed's side depends on the graph alone, so each is computed once.
+    let mut sides: HashMap<u32, Option<(usize, Vec<u32>)>> = HashMap::new();
+    // Rounds: every seed outside the clusters so far (but those inside a side already seen this
+    // round) proposes its side, and the best disjoint ones are taken, fewest cut edges first,
+    // then the smallest. A side that loses to an overlapping one leaves its other vertices to the
+    // next round, where they propose sides of their own (a block that first came with one vertex
+    // of its neighbour, three cut edges, comes back alone with two).
+    loop {
+        let mut tried = vec![false; n];
+        let mut proposed: Vec<(usize, u32)> = Vec::new();
+        for seed in 0..n as u32 {
+            if tried[seed as usize] || owner[seed as usize] != u32::MAX {
+                continue;
             }
-            continue;
+            tried[seed as usize] = true;
+            let side = sides.entry(seed).or_insert_with(|| {
+                let side = net.best_side(seed, cap);
+                failed += usize::from(side.is_none());
+                side
+            });
+            if failed > singles {
+                return found;
+            }
+            if let Some((_, side)) = side {
+                for &v in side.iter() {
+                    tried[v as usize] = true;
+                }
+                if side.iter().all(|&v| owner[v as usize] == u32::MAX) {
+                    proposed.push((side.len(), seed));
+                }
+            }
+        }
+        let key = |&(size, seed): &(usize, u32)| {
+            let cut = sides[&seed].as_ref().map_or(0, |(cut, _)| *cut);
+            (cut, size, seed)
         };
-        for &v in &side {
-            tried[v as usize] = true;
+        proposed.sort_by_key(key);
+        let before = found.len();
+        for (_, seed) in proposed {
+            let Some((_, side)) = &sides[&seed] else {
+                continue;
+            };
+            if side.iter().any(|&v| owner[v as usize] != u32::MAX) {
+                continue;
+            }
+            let id = found.len() as u32;
+            for &v in side {
+                owner[v as usize] = id;
+            }
+            let ports = side
+                .iter()
+                .flat_map(|&v| g.neighbours(v).iter().map(move |&w| (v, w)))
+                .filter(|&(_, w)| owner[w as usize] != id)
+                .collect();
+            found.push(Cluster {
+                vertices: side.clone(),
+                ports,
+            });
         }
-        if side.iter().any(|&v| owner[v as usize] != u32::MAX) {
-            continue;
+        if found.len() == before {
+            return found;
         }
-        let id = found.len() as u32;
-        for &v in &side {
-            owner[v as usize] = id;
-        }
-        let ports = side
-            .iter()
-            .flat_map(|&v| g.neighbours(v).iter().map(move |&w| (v, w)))
-            .filter(|&(_, w)| owner[w as usize] != id)
-            .collect();
-        found.push(Cluster {
-            vertices: side,
-            ports,
-        });
     }
-    found
 }
 
 /// Unit capacities on both directions of every edge: one slot per (vertex, neighbour).
@@ -284,9 +314,14 @@ impl<'g> Network<'g> {
         }
     }
 
-    /// The largest source side, 2 to `cap` vertices, of a cut of at most [`PORTS_MAX`] edges
-    /// between `seed`'s closed neighbourhood and the vertices at distance ≥ R, over [`RADII`].
-    fn largest_side(&mut self, seed: u32, cap: usize) -> Option<Vec<u32>> {
+    /// The best source side, 2 to `cap` vertices, of a cut of at most [`PORTS_MAX`] edges between
+    /// `seed` (alone, or with its neighbours) and the vertices at distance ≥ R, over [`RADII`]:
+    /// fewest cut edges first (fewer states; and a side with one more edge is often a block plus
+    /// a vertex of its neighbour, which would keep the neighbour from being a cluster: a ring of
+    /// four FHCP graph8 copies gave two clusters of 109 vertices and 214 vertices outside them
+    /// that way), then the fewest vertices (a ring of 14 copies gave 7 clusters of two copies,
+    /// whose questions took 0.6 s each against 14 ms for one copy).
+    fn best_side(&mut self, seed: u32, cap: usize) -> Option<(usize, Vec<u32>)> {
         // Distances up to the largest radius, listed in order of distance.
         let far = *RADII.last().expect("radii");
         let mut order = vec![seed];
@@ -306,20 +341,29 @@ impl<'g> Network<'g> {
                 }
             }
         }
-        let mut best: Option<Vec<u32>> = None;
-        for r in RADII {
-            // The ball inside radius r must hold the side; the sink must not be empty.
-            let inside = order.partition_point(|&v| self.dist[v as usize] < r);
-            if inside == order.len() && order.len() < 4 * cap {
-                break; // the whole component is within r: no sink
-            }
-            if inside > 4 * cap {
-                break;
-            }
-            match self.min_cut(seed, r) {
-                Some(side) if side.len() > cap => break,
-                Some(side) => best = Some(side),
-                None => {}
+        let mut best: Option<(usize, Vec<u32>)> = None;
+        // Two sources: the seed's closed neighbourhood, which keeps a vertex's own star from
+        // being the answer, and the seed alone, for a seed at the edge of a block, whose
+        // neighbourhood reaches into the next one (its side is then found from the inside).
+        for reach in [1, 0] {
+            for r in RADII {
+                // The ball inside radius r must hold the side; the sink must not be empty.
+                let inside = order.partition_point(|&v| self.dist[v as usize] < r);
+                if (inside == order.len() && order.len() < 4 * cap) || inside > 4 * cap {
+                    break;
+                }
+                match self.min_cut(seed, reach, r) {
+                    Some((_, side)) if side.len() > cap => break,
+                    Some((cut, side))
+                        if side.len() >= 2
+                            && best
+                                .as_ref()
+                                .is_none_or(|(c, b)| (cut, side.len()) < (*c, b.len())) =>
+                    {
+                        best = Some((cut, side));
+                    }
+                    _ => {}
+                }
             }
         }
         for &v in &order {
@@ -328,16 +372,18 @@ impl<'g> Network<'g> {
         best
     }
 
-    /// The smallest source side of a minimum cut between `seed` with its neighbours and the
-    /// vertices at distance ≥ `r` (or not reached), when that cut has at most [`PORTS_MAX`] edges.
-    fn min_cut(&mut self, seed: u32, r: u32) -> Option<Vec<u32>> {
-        let is_source = |net: &Self, v: u32| net.dist[v as usize] <= 1;
+    /// The size and smallest source side of a minimum cut between `seed` with its neighbours and
+    /// the vertices at distance ≥ `r` (or not reached), when that cut has at most [`PORTS_MAX`]
+    /// edges.
+    fn min_cut(&mut self, seed: u32, reach: u32, r: u32) -> Option<(usize, Vec<u32>)> {
+        let is_source = |net: &Self, v: u32| net.dist[v as usize] <= reach;
         let is_sink = |net: &Self, v: u32| net.dist[v as usize] >= r;
         let mut answer = None;
         for paths in 0..=PORTS_MAX {
             // Breadth-first search in the residual graph from every source vertex.
             let mut queue: Vec<u32> = std::iter::once(seed)
                 .chain(self.g.neighbours(seed).iter().copied())
+                .filter(|&v| is_source(self, v))
                 .collect();
             for &v in &queue {
                 self.via[v as usize] = usize::MAX - 1;
@@ -375,7 +421,7 @@ impl<'g> Network<'g> {
                 None if paths > 0 => {
                     let mut side = queue.clone();
                     side.sort_unstable();
-                    answer = Some(side);
+                    answer = Some((paths, side));
                 }
                 None => {}
             }
