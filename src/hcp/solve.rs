@@ -931,7 +931,7 @@ pub fn solve_graph(
     // Then splitting along small edge cuts, where the graph has them: FHCP graph400 is 14 blocks
     // behind 2-edge cuts that neither search answered in 600 s, and 14 small questions (one path
     // through each block) answer it in about 3 s. Looking for cuts and finding none costs about
-    // 15 ms on the cubic FHCP graphs of 2,000–3,500 vertices. The reduced graph lacks only edges in
+    // 14 ms on the cubic FHCP graphs of 2,000–3,500 vertices. The reduced graph lacks only edges in
     // no Hamiltonian cycle, so a cycle of it is one of `g`; the split knows nothing of `fixed`, so
     // graphs with fixed edges skip it.
     if fixed.is_empty() {
