@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 /// Find a Hamiltonian cycle of a graph file (TSPLIB HCP/TSP/ATSP, DIMACS .col, Concorde edges,
 /// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input, 3
 /// when the time limit runs out. Undirected graphs go through reductions, a rotation-extension
-/// heuristic and a branching search with restarts before the exact SAT model. The cycle is checked against the graph (and its FIXED_EDGES) and written
-/// as an LKH TOUR file with -o. Several graph files make a batch: one line each on stdout in
+/// heuristic, a branching search with restarts and splitting along edge cuts of at most four
+/// edges before the exact SAT model. The cycle is checked against the graph (and its
+/// FIXED_EDGES) and written as an LKH TOUR file with -o. Several graph files make a batch: one line each on stdout in
 /// input order, a bad or timed-out file reported on stderr while the others go on, tours in
 /// --tours, one CSV row per graph with --csv.
 #[derive(clap::Args, Debug)]
