@@ -414,15 +414,24 @@ fn building_a_model_honours_the_deadline() {
 /// stalls) are answered before the SAT model's order encoding: by rotation–extension or by the
 /// branching search, each with a cycle that checks, and the branching search alone finds one in
 /// every graph under several seeds.
-#[test]
-fn fhcp_graphs_are_answered_by_the_heuristic_or_branching() {
+/// The shipped FHCP Challenge graphs 1–8, numbered.
+fn shipped_fhcp() -> Vec<(u32, Graph)> {
     use gridreduce::formats::graphs::{Instance, read_graph};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/hcp/fhcp");
-    for k in 1..=8 {
-        let path = root.join(format!("graph{k}.hcp"));
-        let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
-            panic!("graph{k} is undirected");
-        };
+    (1..=8)
+        .map(|k| {
+            let path = root.join(format!("graph{k}.hcp"));
+            let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
+                panic!("graph{k} is undirected");
+            };
+            (k, g)
+        })
+        .collect()
+}
+
+#[test]
+fn fhcp_graphs_are_answered_by_the_heuristic_or_branching() {
+    for (k, g) in shipped_fhcp() {
         let a = solve_graph(&g, &[], &SolveOptions::default(), |_| {}).unwrap();
         let t = a.tour.expect("every FHCP Challenge graph is Hamiltonian");
         assert!(g.check(&t).is_ok(), "graph{k}");
@@ -689,14 +698,8 @@ fn splitting_along_small_cuts_matches_brute_force() {
 /// split proves: every copy's one question is answered "impossible".
 #[test]
 fn rings_of_fhcp_copies_are_split_and_solved() {
-    use gridreduce::formats::graphs::{Instance, read_graph};
     use gridreduce::hcp::split::{Split, ring_of_copies, split_solve};
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/hcp/fhcp");
-    for k in 1..=8 {
-        let path = root.join(format!("graph{k}.hcp"));
-        let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
-            panic!("graph{k} is undirected");
-        };
+    for (k, g) in shipped_fhcp() {
         let t = hamiltonian_cycle_graph(&g, &SolveOptions::default())
             .unwrap()
             .unwrap();
