@@ -190,10 +190,12 @@ pub fn ring_of_copies(g: &Graph, (a, b): (u32, u32), copies: u32) -> Graph {
 
 /// Disjoint clusters of `g` of 2 to 400 vertices (at most a third of the graph), each
 /// with at most four edges leaving it; see the module documentation. The search stops early once
-/// more than `singles` seeds have found no cluster: those vertices stay outside every cluster
-/// unless a later one takes them in, so past that the quotient would be too large to search, and
-/// a cubic graph without small cuts costs a few hundred seeds instead of one per vertex.
-pub fn clusters(g: &Graph, singles: usize) -> Vec<Cluster> {
+/// the clusters found and the seeds that found none number more than `limit`: each cluster is a
+/// node of the quotient, and so is each of those seeds unless a later cluster takes it in, so past
+/// that the quotient would be too large to search. A cubic graph without small cuts costs a few
+/// hundred seeds instead of one per vertex, and one cut into hundreds of triangles (FHCP graph550)
+/// stops after the first round.
+pub fn clusters(g: &Graph, limit: usize) -> Vec<Cluster> {
     let n = g.vertices() as usize;
     if n < 8 {
         return Vec::new();
@@ -223,7 +225,7 @@ pub fn clusters(g: &Graph, singles: usize) -> Vec<Cluster> {
                 failed += usize::from(side.is_none());
                 side
             });
-            if failed > singles {
+            if failed + found.len() > limit {
                 return found;
             }
             if let Some((_, side)) = side {
@@ -262,7 +264,7 @@ pub fn clusters(g: &Graph, singles: usize) -> Vec<Cluster> {
                 ports,
             });
         }
-        if found.len() == before {
+        if found.len() == before || failed + found.len() > limit {
             return found;
         }
     }
