@@ -23,9 +23,9 @@ use std::time::{Duration, Instant};
 /// when the time limit runs out. Undirected graphs go through reductions, a rotation-extension
 /// heuristic, a branching search with restarts and splitting along edge cuts of at most four
 /// edges before the exact SAT model. The cycle is checked against the graph (and its
-/// FIXED_EDGES) and written as an LKH TOUR file with -o. Several graph files make a batch: one line each on stdout in
-/// input order, a bad or timed-out file reported on stderr while the others go on, tours in
-/// --tours, one CSV row per graph with --csv.
+/// FIXED_EDGES) and written as an LKH TOUR file with -o. Several graph files make a batch: one
+/// line each on stdout in input order, a bad or timed-out file reported on stderr while the
+/// others go on, tours in --tours, one CSV row per graph with --csv.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Examples:\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour\n  gridreduce hcp solve data/hcp/fhcp/graph8.hcp --time-limit 10\n  gridreduce hcp solve data/hcp/fhcp/*.hcp --time-limit 60 --tours tours --csv fhcp.csv\n\nExit codes of a batch: 2 when a file was bad input, otherwise 3 when a graph got no answer\nwithin --time-limit, otherwise 1 when a graph was proved to have no cycle, otherwise 0.\n\nThe --csv columns: graph,vertices,edges,status,step,seconds,rounds,cuts,removed,forced,reason;\nstatus is cycle, none, timeout or bad, step the one that answered, reason the reductions'\nproof of none or what was wrong with a bad file."

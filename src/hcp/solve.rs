@@ -1021,7 +1021,7 @@ fn settled(
 }
 
 /// Whether the cycle `tour` uses every edge of `edges`.
-fn uses_all(tour: &Tour, edges: &[(u32, u32)]) -> bool {
+pub(super) fn uses_all(tour: &Tour, edges: &[(u32, u32)]) -> bool {
     let n = tour.len();
     let mut used: Vec<(u32, u32)> = (0..n)
         .map(|i| {

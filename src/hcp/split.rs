@@ -38,11 +38,12 @@
 //! Hamiltonian cycle of the graph would have shown up as a choice of states.
 
 use super::branch::{BranchOptions, Branched, branch};
-use super::graph::{Digraph, Graph, Tour};
+use super::graph::{Digraph, Graph, Tour, cycles_of};
 use super::posa::{PosaOptions, posa};
 use super::presolve::{Presolved, presolve};
-use super::solve::{CutLoop, HcSolver};
+use super::solve::{CutLoop, HcSolver, uses_all};
 use crate::error::Error;
+use crate::reduce::Problem;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -214,7 +215,8 @@ pub fn clusters(g: &Graph, limit: usize) -> Vec<Cluster> {
     // of its neighbour, three cut edges, comes back alone with two).
     loop {
         let mut tried = vec![false; n];
-        let mut proposed: Vec<(usize, u32)> = Vec::new();
+        // (cut edges, vertices, seed): sorted, the best proposal first.
+        let mut proposed: Vec<(usize, usize, u32)> = Vec::new();
         for seed in 0..n as u32 {
             if tried[seed as usize] || owner[seed as usize] != u32::MAX {
                 continue;
@@ -228,22 +230,18 @@ pub fn clusters(g: &Graph, limit: usize) -> Vec<Cluster> {
             if failed + found.len() > limit {
                 return found;
             }
-            if let Some((_, side)) = side {
+            if let Some((cut, side)) = side {
                 for &v in side.iter() {
                     tried[v as usize] = true;
                 }
                 if side.iter().all(|&v| owner[v as usize] == u32::MAX) {
-                    proposed.push((side.len(), seed));
+                    proposed.push((*cut, side.len(), seed));
                 }
             }
         }
-        let key = |&(size, seed): &(usize, u32)| {
-            let cut = sides[&seed].as_ref().map_or(0, |(cut, _)| *cut);
-            (cut, size, seed)
-        };
-        proposed.sort_by_key(key);
+        proposed.sort_unstable();
         let before = found.len();
-        for (_, seed) in proposed {
+        for (_, _, seed) in proposed {
             let Some((_, side)) = &sides[&seed] else {
                 continue;
             };
@@ -601,7 +599,7 @@ fn cycle_within(g: &Graph, deadline: Option<Instant>) -> Result<Option<Option<To
         Presolved::Reduced(r) => r,
     };
     if let Some(tour) = posa(&reduced.graph, &PosaOptions::default())
-        && reduced.forced.iter().all(|&(a, b)| on_tour(&tour, a, b))
+        && uses_all(&tour, &reduced.forced)
     {
         return Ok(Some(Some(tour)));
     }
@@ -623,15 +621,6 @@ fn cycle_within(g: &Graph, deadline: Option<Instant>) -> Result<Option<Option<To
         CutLoop::Cycle(tour) => Some(Some(tour)),
         CutLoop::NoCycle => Some(None),
         CutLoop::Unfinished => None,
-    })
-}
-
-/// Whether `a` and `b` are next to each other on `tour`.
-fn on_tour(tour: &Tour, a: u32, b: u32) -> bool {
-    let n = tour.len();
-    (0..n).any(|i| {
-        let (x, y) = (tour[i], tour[(i + 1) % n]);
-        (x, y) == (a, b) || (x, y) == (b, a)
     })
 }
 
@@ -746,20 +735,35 @@ impl<'a> Walk<'a> {
                 State::Pair(i, j) => (i, j, None),
                 State::Pairing([i, j], other) => (i, j, Some(other)),
             };
-            let mark = self.trail.len();
-            if self.set_node(start, s) {
-                self.visit[start] = Visit::Open { s, second };
-                self.fresh -= 1;
-                let base = self.q.first[start];
-                if self.enter(self.q.across[base + to], base + from) {
-                    return Some(self.choice());
-                }
-                self.fresh += 1;
-                self.visit[start] = Visit::Fresh;
+            if self.choose(start, s, second, to, self.q.first[start] + from) {
+                return Some(self.choice());
             }
-            self.undo(mark);
         }
         None
+    }
+
+    /// Puts fresh node `x` in state `s`, with `second` the half of a pairing still to pass, and
+    /// walks on out of its port `out` towards `goal`; undoes it all when that leads nowhere.
+    fn choose(
+        &mut self,
+        x: usize,
+        s: usize,
+        second: Option<[usize; 2]>,
+        out: usize,
+        goal: usize,
+    ) -> bool {
+        let mark = self.trail.len();
+        if self.set_node(x, s) {
+            self.visit[x] = Visit::Open { s, second };
+            self.fresh -= 1;
+            if self.enter(self.q.across[self.q.first[x] + out], goal) {
+                return true;
+            }
+            self.fresh += 1;
+            self.visit[x] = Visit::Fresh;
+        }
+        self.undo(mark);
+        false
     }
 
     fn choice(&self) -> Vec<usize> {
@@ -803,17 +807,9 @@ impl<'a> Walk<'a> {
                         }
                         _ => continue,
                     };
-                    let mark = self.trail.len();
-                    if self.set_node(x, s) {
-                        self.visit[x] = Visit::Open { s, second };
-                        self.fresh -= 1;
-                        if self.enter(self.q.across[base + out], goal) {
-                            return true;
-                        }
-                        self.fresh += 1;
-                        self.visit[x] = Visit::Fresh;
+                    if self.choose(x, s, second, out, goal) {
+                        return true;
                     }
-                    self.undo(mark);
                 }
                 false
             }
@@ -884,62 +880,25 @@ impl<'a> Walk<'a> {
 /// The Hamiltonian cycle of `g` made of the walk's cut edges and the chosen states' paths, checked;
 /// `None` if it is not one (which would be a bug, kept from reaching the user).
 fn expand(g: &Graph, q: &Quotient, states: &[States], choice: &[usize]) -> Option<Tour> {
-    let n = g.vertices() as usize;
-    let mut next: Vec<[u32; 2]> = vec![[u32::MAX; 2]; n];
-    let mut link = |a: u32, b: u32| -> bool {
-        for (x, y) in [(a, b), (b, a)] {
-            let slot = &mut next[x as usize];
-            if slot[0] == u32::MAX {
-                slot[0] = y;
-            } else if slot[1] == u32::MAX {
-                slot[1] = y;
-            } else {
-                return false;
-            }
-        }
-        true
-    };
+    let mut edges = Vec::with_capacity(g.vertices() as usize);
     for (x, node) in q.nodes.iter().enumerate() {
         let state = states[x].list[choice[x]];
         let base = q.first[x];
         // Each cut edge once: from the port with the smaller number.
-        for p in 0..q.first[x + 1] - base {
-            if state.uses(p) && base + p < q.across[base + p] {
-                let (a, b) = q.edge[base + p];
-                if !link(a, b) {
-                    return None;
-                }
-            }
-        }
+        edges.extend(
+            (base..q.first[x + 1])
+                .filter(|&port| state.uses(port - base) && port < q.across[port])
+                .map(|port| q.edge[port]),
+        );
         if let Node::Cluster(_) = node {
             for path in states[x].paths[choice[x]].as_ref()? {
-                for w in path.windows(2) {
-                    if !link(w[0], w[1]) {
-                        return None;
-                    }
-                }
+                edges.extend(path.windows(2).map(|w| (w[0], w[1])));
             }
         }
     }
-    // Walk the cycle from vertex 0.
-    let mut tour = Vec::with_capacity(n);
-    let (mut prev, mut v) = (u32::MAX, 0u32);
-    loop {
-        tour.push(v);
-        let [a, b] = next[v as usize];
-        let w = if a != prev { a } else { b };
-        if w == u32::MAX || !g.has_edge(v, w) {
-            return None;
-        }
-        (prev, v) = (v, w);
-        if v == 0 {
-            break;
-        }
-        if tour.len() > n {
-            return None;
-        }
-    }
-    (tour.len() == n).then_some(tour)
+    let mut cycles = cycles_of(g.vertices() as usize, edges, false);
+    let tour = cycles.pop()?;
+    (cycles.is_empty() && g.check(&tour).is_ok()).then_some(tour)
 }
 
 #[cfg(test)]
