@@ -15,6 +15,7 @@ SOLVERS = ["gridreduce", "lkh3-elkai", "linkern"]
 STEPS = {
     "branching with restarts": "branching",
     "exact SAT model": "exact",
+    "folded clusters and the exact SAT model": "folded, exact",
     "proved no cycle": "proved none",
     "rotation-extension heuristic": "heuristic",
     "splitting along small cuts": "split",

@@ -617,10 +617,44 @@ fn presolve_forces_both_edges_of_a_two_edge_cut() {
     assert_eq!(kept, want);
 }
 
-/// Splitting along small edge cuts against brute force, on random graphs of three or four blocks
-/// of 3–4 vertices, dense inside, joined in a ring by two edges between neighbouring blocks (one
-/// in a quarter of the joins; a chord now and then), so that most blocks have two to four edges leaving them: `split_solve` returns
-/// a Hamiltonian cycle only where brute force finds one, and proves none only where there is none.
+/// A ring of three or four random dense blocks of three to five vertices, each joined to the next
+/// by one or two edges (one in an eighth of the joins), with a chord from the first block to the
+/// third half the time: most blocks have two to four edges leaving them.
+fn block_ring(rng: &mut Rng) -> Graph {
+    let k = 3 + (rng.next() % 2) as u32;
+    let sizes: Vec<u32> = (0..k).map(|_| 7 - k + (rng.next() % 2) as u32).collect();
+    let starts: Vec<u32> = sizes
+        .iter()
+        .scan(0, |at, &s| {
+            *at += s;
+            Some(*at - s)
+        })
+        .collect();
+    let n: u32 = sizes.iter().sum();
+    let mut edges = Vec::new();
+    for b in 0..k as usize {
+        let percent = 60 + rng.next() % 41;
+        for (a, c) in random_edges(rng, sizes[b], percent) {
+            edges.push((starts[b] + a, starts[b] + c));
+        }
+        let next = (b + 1) % k as usize;
+        for _ in 0..1 + u64::from(!rng.next().is_multiple_of(8)) {
+            let a = starts[b] + (rng.next() % sizes[b] as u64) as u32;
+            let c = starts[next] + (rng.next() % sizes[next] as u64) as u32;
+            edges.push((a, c));
+        }
+    }
+    if rng.next().is_multiple_of(2) {
+        let a = starts[0] + (rng.next() % sizes[0] as u64) as u32;
+        let c = starts[2] + (rng.next() % sizes[2] as u64) as u32;
+        edges.push((a, c));
+    }
+    Graph::new(n, &edges)
+}
+
+/// Splitting along small edge cuts against brute force, on 800 rings of blocks ([`block_ring`]):
+/// `split_solve` returns a Hamiltonian cycle only where brute force finds one, and proves none
+/// only where there is none.
 /// It must answer most of them, both ways, and some of its cycles must pass a block twice (the
 /// pairing states, the only ones asked on a directed graph).
 #[test]
@@ -629,35 +663,9 @@ fn splitting_along_small_cuts_matches_brute_force() {
     let mut rng = Rng(0x5B11_7000_0000_0001);
     let (mut cycles, mut none, mut gave_up, mut twice) = (0, 0, 0, 0);
     for round in 0..800 {
-        let k = 3 + (rng.next() % 2) as u32;
-        let sizes: Vec<u32> = (0..k).map(|_| 7 - k + (rng.next() % 2) as u32).collect();
-        let starts: Vec<u32> = sizes
-            .iter()
-            .scan(0, |at, &s| {
-                *at += s;
-                Some(*at - s)
-            })
-            .collect();
-        let n: u32 = sizes.iter().sum();
-        let mut edges = Vec::new();
-        for b in 0..k as usize {
-            let percent = 60 + rng.next() % 41;
-            for (a, c) in random_edges(&mut rng, sizes[b], percent) {
-                edges.push((starts[b] + a, starts[b] + c));
-            }
-            let next = (b + 1) % k as usize;
-            for _ in 0..1 + u64::from(!rng.next().is_multiple_of(8)) {
-                let a = starts[b] + (rng.next() % sizes[b] as u64) as u32;
-                let c = starts[next] + (rng.next() % sizes[next] as u64) as u32;
-                edges.push((a, c));
-            }
-        }
-        if rng.next().is_multiple_of(2) {
-            let a = starts[0] + (rng.next() % sizes[0] as u64) as u32;
-            let c = starts[2] + (rng.next() % sizes[2] as u64) as u32;
-            edges.push((a, c));
-        }
-        let g = Graph::new(n, &edges);
+        let g = block_ring(&mut rng);
+        let n = g.vertices();
+        let edges: Vec<(u32, u32)> = g.edges().collect();
         let want = brute(n, &|a, b| g.has_edge(a, b), false);
         match split_solve(&g, None).unwrap() {
             Split::Cycle(t) => {
@@ -689,6 +697,89 @@ fn splitting_along_small_cuts_matches_brute_force() {
         cycles > 240 && none > 440 && twice > 20 && gave_up < 50,
         "{cycles} cycles ({twice} through a block twice), {none} none, {gave_up} not answered"
     );
+}
+
+/// Folding clusters against brute force, on 600 rings of blocks ([`block_ring`]): outside the
+/// folded clusters, the cycles of the folded graph that keep its clauses use exactly the edge sets
+/// the original graph's Hamiltonian cycles use, and each unfolds to one of those cycles. So a
+/// clause too many (a state lost) or too few (a state invented, or a cut edge used twice by a
+/// two-vertex cluster) shows up as a difference of the two sets. Enough rings must fold, some into
+/// two-vertex clusters (those that can be passed twice), both with and without cycles.
+#[test]
+fn folding_clusters_keeps_exactly_the_cycles() {
+    use gridreduce::hcp::fold::{Folding, absorb, fold, fold_solve};
+    use gridreduce::hcp::graph::cycles_of;
+    use gridreduce::hcp::split::{Split, clusters};
+    let mut rng = Rng(0xF01D_0000_0000_0001);
+    let (mut with_cycles, mut without, mut twice, mut proved) = (0, 0, 0, 0);
+    for round in 0..600 {
+        let g = block_ring(&mut rng);
+        let want = brute(g.vertices(), &|a, b| g.has_edge(a, b), false);
+        let found = absorb(&g, &clusters(&g, usize::MAX));
+        let f = match fold(&g, &found, None).unwrap() {
+            Folding::Folded(f) => f,
+            Folding::NoCycle => {
+                assert!(want.is_empty(), "round {round}: a cluster with no state");
+                proved += 1;
+                continue;
+            }
+            Folding::Nothing => continue,
+        };
+        let fg = &f.graph;
+        twice += usize::from(
+            fg.vertices() as usize
+                > g.vertices() as usize - found.iter().map(|c| c.vertices.len() - 1).sum::<usize>(),
+        );
+        let mut got = BTreeSet::new();
+        for edges in brute(fg.vertices(), &|a, b| fg.has_edge(a, b), false) {
+            let tour = cycles_of(fg.vertices() as usize, edges.iter().copied(), false).remove(0);
+            if !f.allows(&tour) {
+                continue;
+            }
+            let t = f
+                .unfold(&g, &tour)
+                .unwrap_or_else(|| panic!("round {round}: {tour:?} does not unfold"));
+            assert!(want.contains(&edge_set(&t, false)), "round {round}");
+            got.insert(f.behind(&edges));
+        }
+        let outside: BTreeSet<Vec<(u32, u32)>> = want
+            .iter()
+            .map(|c| c.iter().copied().filter(|&e| !f.folds_away(e)).collect())
+            .collect();
+        assert_eq!(got, outside, "round {round}");
+        if want.is_empty() {
+            without += 1;
+        } else {
+            with_cycles += 1;
+        }
+        match fold_solve(&g, &found, u64::MAX, None).unwrap() {
+            Split::Cycle(t) => assert!(want.contains(&edge_set(&t, false)), "round {round}"),
+            Split::NoCycle => assert!(want.is_empty(), "round {round}"),
+            Split::GaveUp => panic!("round {round}: unlimited and not answered"),
+        }
+    }
+    assert!(
+        with_cycles > 150 && without > 35 && twice > 120 && proved > 230,
+        "{with_cycles} folded with cycles, {without} without, {twice} with a two-vertex cluster, \
+         {proved} proved by a cluster"
+    );
+}
+
+/// Where the quotient is too large to walk (a ring of 400 blocks, over the split's 300 nodes),
+/// `solve_graph` folds the clusters and the exact model answers on the folded graph: a ring of
+/// FHCP graph1 copies through an edge of its cycle has a cycle, which checks. (Folding's proofs of
+/// none are in `folding_clusters_keeps_exactly_the_cycles`.)
+#[test]
+fn solve_graph_folds_clusters_where_the_quotient_is_too_large() {
+    use gridreduce::hcp::split::ring_of_copies;
+    let (_, g1) = shipped_fhcp().remove(0);
+    let t = hamiltonian_cycle_graph(&g1, &SolveOptions::default())
+        .unwrap()
+        .unwrap();
+    let ring = ring_of_copies(&g1, (t[0], t[1]), 400);
+    let a = solve_graph(&ring, &[], &SolveOptions::default(), |_| {}).unwrap();
+    assert_eq!(a.method, Method::Folded);
+    assert!(ring.check(a.tour.as_ref().expect("a cycle")).is_ok());
 }
 
 /// FHCP graph400's shape built from the shipped FHCP graph1–8 (`ring_of_copies`: copies in a

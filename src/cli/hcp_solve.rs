@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 /// arc list), or prove there is none: exit 0 with a cycle, 1 when there is none, 2 on bad input, 3
 /// when the time limit runs out. Undirected graphs go through reductions, a rotation-extension
 /// heuristic, a branching search with restarts and splitting along edge cuts of at most four
-/// edges before the exact SAT model. The cycle is checked against the graph (and its
+/// edges before the exact SAT model, which works on the graph with those clusters folded where
+/// the split gives up. The cycle is checked against the graph (and its
 /// FIXED_EDGES) and written as an LKH TOUR file with -o. Several graph files make a batch: one
 /// line each on stdout in input order, a bad or timed-out file reported on stderr while the
 /// others go on, tours in --tours, one CSV row per graph with --csv.

@@ -13,6 +13,7 @@ pub mod canonical;
 pub mod chain;
 pub mod clues;
 pub mod contract;
+pub mod fold;
 pub mod force;
 pub mod graph;
 pub mod layered;

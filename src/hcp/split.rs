@@ -97,7 +97,21 @@ pub enum Split {
 /// Hamiltonian cycle of `g` by splitting it along small edge cuts (see the module documentation).
 /// `Error::Timeout` when `deadline` passes during a state question.
 pub fn split_solve(g: &Graph, deadline: Option<Instant>) -> Result<Split, Error> {
-    let found = clusters(g, QUOTIENT_MAX);
+    split_along(g, quotient_clusters(g), deadline)
+}
+
+/// The clusters [`split_solve`] splits `g` along: found until they (and the seeds that found
+/// none) outnumber the largest quotient searched.
+pub fn quotient_clusters(g: &Graph) -> Vec<Cluster> {
+    clusters(g, QUOTIENT_MAX)
+}
+
+/// [`split_solve`] along the clusters `found`.
+pub fn split_along(
+    g: &Graph,
+    found: Vec<Cluster>,
+    deadline: Option<Instant>,
+) -> Result<Split, Error> {
     if found.is_empty() {
         return Ok(Split::GaveUp);
     }
@@ -450,7 +464,7 @@ impl<'g> Network<'g> {
 /// A state of a quotient node: the ports (indices into its port list) the cycle uses and how they
 /// pair up inside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+pub(super) enum State {
     /// One pass, in at one port and out at the other.
     Pair(usize, usize),
     /// Two passes: `i~j` and `k~l`.
@@ -468,8 +482,8 @@ impl State {
 
 /// The states still possible at a node and, once confirmed, the paths that realise each inside a
 /// cluster (`None`: not asked about yet).
-struct States {
-    list: Vec<State>,
+pub(super) struct States {
+    pub(super) list: Vec<State>,
     paths: Vec<Option<Vec<Vec<u32>>>>,
 }
 
@@ -496,7 +510,7 @@ fn vertex_states(degree: usize) -> States {
 
 /// A cluster's states before any question: every pair of distinct inner ends, and with four
 /// ports the three pairings.
-fn candidate_states(c: &Cluster) -> States {
+pub(super) fn candidate_states(c: &Cluster) -> States {
     let d = c.ports.len();
     let mut list = Vec::new();
     for i in 0..d {
@@ -519,7 +533,7 @@ fn candidate_states(c: &Cluster) -> States {
 }
 
 /// What one state question gave.
-enum Answer {
+pub(super) enum Answer {
     /// The state covers the cluster with these paths.
     Paths(Vec<Vec<u32>>),
     Impossible,
@@ -529,7 +543,12 @@ enum Answer {
 
 /// Whether `state` can cover cluster `c`: one exact search on `c`'s edges in both directions plus
 /// the closing vertices (see the module documentation).
-fn ask(g: &Graph, c: &Cluster, state: State, deadline: Option<Instant>) -> Result<Answer, Error> {
+pub(super) fn ask(
+    g: &Graph,
+    c: &Cluster,
+    state: State,
+    deadline: Option<Instant>,
+) -> Result<Answer, Error> {
     let k = c.vertices.len() as u32;
     let local = |v: u32| c.vertices.binary_search(&v).expect("inside") as u32;
     let mut arcs = Vec::new();
