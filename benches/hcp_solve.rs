@@ -15,7 +15,7 @@ use gridreduce::hcp::Graph;
 use gridreduce::hcp::branch::{BranchOptions, Branched, branch};
 use gridreduce::hcp::chain::{HcpOptions, Stage, build};
 use gridreduce::hcp::presolve::{Presolved, presolve};
-use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids, solve_graph};
+use gridreduce::hcp::solve::{HcSolver, Method, SolveOptions, chain_grids, solve_graph};
 use gridreduce::hcp::split::{Split, ring_of_copies, split_solve};
 use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::harness::data_dir;
@@ -254,6 +254,19 @@ fn split_ring(bencher: divan::Bencher, copies: u32) {
             .tour
             .unwrap()
             .len()
+    });
+}
+
+/// A ring of 400 copies is more than the split's quotient walks (300 nodes): `solve_graph` folds
+/// the clusters it found (one vertex each, a 2-cut block passed once) and the exact model answers
+/// on the folded graph.
+#[divan::bench(args = [400], sample_count = 3, sample_size = 1)]
+fn fold_ring(bencher: divan::Bencher, copies: u32) {
+    let ring = fhcp8_ring(copies);
+    bencher.bench(|| {
+        let answer = solve_graph(&ring, &[], &SolveOptions::default(), |_| {}).unwrap();
+        assert_eq!(answer.method, Method::Folded);
+        answer.tour.unwrap().len()
     });
 }
 
