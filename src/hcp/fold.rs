@@ -150,7 +150,8 @@ fn not_all(groups: &[&[(u32, u32)]], out: &mut Vec<NotAll>) {
 /// `clusters`, each grown by the outside vertices (in no cluster) with at least half their edges
 /// into it: taking such a vertex in adds no cut edge, and removes the two cut edges to one vertex
 /// that would otherwise fold into parallel edges (FHCP graph750: 46 of its 85 clusters of 16
-/// vertices have two edges to one vertex of degree 4).
+/// vertices have two edges to one vertex of degree 4). A cluster grows to a third of the graph
+/// at most.
 pub fn absorb(g: &Graph, clusters: &[Cluster]) -> Vec<Cluster> {
     let n = g.vertices() as usize;
     let mut owner = vec![usize::MAX; n];
@@ -159,10 +160,13 @@ pub fn absorb(g: &Graph, clusters: &[Cluster]) -> Vec<Cluster> {
             owner[v as usize] = i;
         }
     }
+    let cap = n / 3;
     let mut grown = Vec::with_capacity(clusters.len());
     for (i, c) in clusters.iter().enumerate() {
         let mut c = c.clone();
-        loop {
+        // At most a third of the graph, as `clusters` finds them: a cluster that took in the
+        // whole graph would have no state and "prove" that there is no cycle.
+        while c.vertices.len() < cap {
             let mut into: HashMap<u32, usize> = HashMap::new();
             for &(_, w) in &c.ports {
                 *into.entry(w).or_default() += 1;
@@ -199,10 +203,15 @@ pub fn fold(g: &Graph, clusters: &[Cluster], deadline: Option<Instant>) -> Resul
         .par_iter()
         .map(|c| settle(g, c, deadline, &unsettled))
         .collect::<Result<_, _>>()?;
-    if settled.iter().flatten().any(|passes| passes.is_empty()) {
+    let n = g.vertices() as usize;
+    // A cluster with no state is a proof of none when the cycle has to pass it: when it is not the
+    // whole graph.
+    let stuck = |(c, passes): (&Cluster, &Option<Passes>)| {
+        c.vertices.len() < n && passes.as_ref().is_some_and(|p| p.is_empty())
+    };
+    if clusters.iter().zip(&settled).any(stuck) {
         return Ok(Folding::NoCycle);
     }
-    let n = g.vertices() as usize;
     // `group[v]`: the unit `v` is folded into, or `u32::MAX`. A cluster is folded only if its
     // cut edges lead to distinct vertices and units: two would become parallel edges.
     let mut group = vec![u32::MAX; n];
