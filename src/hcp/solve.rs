@@ -67,12 +67,16 @@ const FIRST_SLICE_CHECKS: u64 = 1_000;
 /// what the better search would alone, whichever it is.
 const SLICE_GROWTH: u64 = 4;
 
-/// First exact slice on a folded graph, in first slices: the exact model is the only step that
-/// sees the smaller folded graph (the branching search beside it works on the whole graph), so
-/// it starts where an unfolded graph's fourth turn would. On the two 2-cut regions of FHCP
-/// graph750 (733 and 1,353 vertices, folded to 226 and 427) a factor of 1 took 24.6 and 35.7 s,
-/// 16 took 10.9 and 33.4 s, 64 took 3.2 and 29.3 s, 256 took 2.9 and 43.7 s (one run each).
-const FOLDED_SLICE_FACTOR: u64 = 64;
+/// The exact slice from which the turns fold the clusters (the fourth, 64,000 checks): the
+/// folding's questions then cost nothing on graphs the first turns answer (FHCP graph700, 479
+/// clusters, is answered by branching in 0.25 s; folded from the first turn, with the first exact
+/// slice 64 times larger, it took 1.1 s), and the exact model, the only step that sees the
+/// smaller folded graph, goes on from there with slices large enough not to wait on the branching
+/// search beside it. On FHCP graph750's two 2-cut regions (733 and 1,353 vertices, folded to 226
+/// and 427), folding before the first turn with first slices of 1,000, 16,000, 64,000 and
+/// 256,000 checks took 24.6 and 35.7 s, 10.9 and 33.4 s, 3.2 and 29.3 s, 2.9 and 43.7 s (one run
+/// each).
+const FOLD_FROM_CHECKS: u64 = 64 * FIRST_SLICE_CHECKS;
 
 /// Most free edges in a short cycle forbidden up front (see [`HcSolver::graph`]).
 const FREE_EDGES_MAX: usize = 3;
@@ -953,10 +957,11 @@ pub fn solve_graph(
     // graphs with fixed edges skip it.
     //
     // Where the split gave up (a quotient too large to walk, FHCP graph750), its clusters are
-    // folded, each into one or two vertices with clauses ([`fold`]), and the exact model of the
-    // turns below works on the folded graph, equivalent and smaller (graph750: 1,193 vertices of
-    // 4,336); the branching search stays on the whole graph.
+    // folded from the turn of `FOLD_FROM_CHECKS` on, each into one or two vertices with clauses
+    // ([`fold`]), and the exact model of the turns works on the folded graph, equivalent and
+    // smaller (graph750: 1,193 vertices of 4,336); the branching search stays on the whole graph.
     let mut folded: Option<Box<Folded>> = None;
+    let mut to_fold = Vec::new();
     if fixed.is_empty() {
         let found = quotient_clusters(&reduced.graph);
         let grown = absorb(&reduced.graph, &found);
@@ -972,31 +977,31 @@ pub fn solve_graph(
             }
             Split::GaveUp => {}
         }
-        match fold(&reduced.graph, &grown, deadline)? {
-            Folding::Folded(f) => match f.solver(deadline)? {
-                Some(mut on_folded) => {
-                    solver.hand_over_hook(&mut on_folded);
-                    solver = on_folded;
-                    folded = Some(f);
-                    answer.method = Method::Folded;
-                }
-                None => {
+        to_fold = grown;
+    }
+    let mut checks = FIRST_SLICE_CHECKS;
+    loop {
+        if checks >= FOLD_FROM_CHECKS && !to_fold.is_empty() {
+            match fold(&reduced.graph, &std::mem::take(&mut to_fold), deadline)? {
+                Folding::Folded(f) => match f.solver(deadline)? {
+                    Some(mut on_folded) => {
+                        solver.hand_over_hook(&mut on_folded);
+                        solver = on_folded;
+                        folded = Some(f);
+                        answer.method = Method::Folded;
+                    }
+                    None => {
+                        answer.method = Method::Folded;
+                        return Ok(answer);
+                    }
+                },
+                Folding::NoCycle => {
                     answer.method = Method::Folded;
                     return Ok(answer);
                 }
-            },
-            Folding::NoCycle => {
-                answer.method = Method::Folded;
-                return Ok(answer);
+                Folding::Nothing => {}
             }
-            Folding::Nothing => {}
         }
-    }
-    let mut checks = FIRST_SLICE_CHECKS;
-    if folded.is_some() {
-        checks = checks.saturating_mul(FOLDED_SLICE_FACTOR);
-    }
-    loop {
         branching.work = branching.work.saturating_mul(SLICE_GROWTH);
         branching.seed = branching.seed.wrapping_add(1);
         let stop = AtomicBool::new(false);
