@@ -31,12 +31,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The members, in order of preference when several finish at the same check count: CaDiCaL's `sat`
-/// configuration (frequent restarts, no stable mode), deciding "not this value" first in one and
-/// "this value" first in the other. Each run of a member gets a fresh shuffle of the formula
-/// ([`Flavour::shuffle`], seed from the member and the run's number), so the two never repeat each
-/// other's luck. On Frisch's 16 25×25 puzzles `sat` had a median of 1.0–1.4 CPU seconds per run
-/// against 1.7–2.3 for `default`; the polarity made no consistent difference
-/// (docs/routes.md, `examples/sat_luck.rs`).
+/// configuration, deciding "not this value" first in one and "this value" first in the other.
+/// `sat` is CaDiCaL 1.9.5's `stabilizeonly=1, elimreleff=10, subsumereleff=60` (`config.cpp`):
+/// stable mode only (restarts on reluctant doubling, target phases) and a hundredth of the
+/// default's effort on variable elimination, six hundredths on subsumption. Each run of a member
+/// gets a fresh shuffle of the formula ([`Flavour::shuffle`], seed from the member and the run's
+/// number), so the two never repeat each other's luck. On Frisch's 16 25×25 puzzles `sat` had a
+/// median of 1.0–1.4 CPU seconds per run against 1.7–2.3 for `default`; the polarity made no
+/// consistent difference, and none of CaDiCaL's single options tried on top of `sat` won beyond
+/// the noise (docs/routes.md, `examples/sat_luck.rs`).
 pub const MEMBERS: [Flavour; 2] = [
     Flavour {
         config: "sat",
