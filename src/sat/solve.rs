@@ -233,8 +233,8 @@ impl SatSolver {
         self.stop().pacer.take()
     }
 
-    /// Adds the clause that excludes `grid`, a solution found before (by an earlier solver on the
-    /// same formula): the next solution differs from it.
+    /// Adds the clause that excludes `grid`, a solution found before (just now, or by an earlier
+    /// solver on the same formula): the next solution differs from it.
     pub(crate) fn exclude(&mut self, grid: &Grid) {
         let block = self.reduction.blocking_clause(grid);
         if block.is_empty() {
@@ -268,13 +268,20 @@ impl SatSolver {
         Ok(Some(grid))
     }
 
-    /// Adds solutions to `found` until it holds `limit` or none is left. Solutions already in
-    /// `found` when a solver takes over from another must have been [`excluded`](Self::exclude).
-    /// On an error (`Timeout`, the deadline or a portfolio's pacer) `found` keeps what came before.
+    /// Adds solutions to `found` until it holds `limit` or none is left, telling a portfolio's
+    /// pacer of each (a member that has found one no longer restarts). Solutions already in
+    /// `found` when a solver takes over from another must have been
+    /// [`excluded`](Self::exclude). On an error (`Timeout`, the deadline or a portfolio's pacer)
+    /// `found` keeps what came before.
     pub(crate) fn solutions_into(&mut self, found: &mut Vec<Grid>, limit: usize) -> Result<()> {
         while found.len() < limit {
             match self.next_solution()? {
-                Some(grid) => found.push(grid),
+                Some(grid) => {
+                    found.push(grid);
+                    if let Some(pacer) = self.stop().pacer.as_mut() {
+                        pacer.solution_found();
+                    }
+                }
                 None => break,
             }
         }
