@@ -224,6 +224,20 @@ fn sudoku36_unique(bencher: Bencher, index: usize) {
     auto_one(bencher, &SUDOKU36_UNIQUE[index]);
 }
 
+/// `count --limit 2` (the uniqueness check: one solution, then the proof that there is no other)
+/// of each Frisch 25×25 puzzle through `--via auto`, where a portfolio member that has found the
+/// solution no longer restarts (docs/routes.md, "Counting").
+#[divan::bench(args = 0..16, sample_count = 1, sample_size = 1)]
+fn frisch25_count2_each(bencher: Bencher, index: usize) {
+    auto_until(bencher, &SUDOKU25[index], 2);
+}
+
+/// `count --limit 2` of the four unique 36×36 puzzles (answer 1: the proof is most of the time).
+#[divan::bench(args = 0..4, sample_count = 3, sample_size = 1)]
+fn sudoku36_unique_count2(bencher: Bencher, index: usize) {
+    auto_until(bencher, &SUDOKU36_UNIQUE[index], 2);
+}
+
 /// Building the formula of a 36×36 half-given probe (no solving), full or simplified: the part of
 /// every 36×36 SAT solve that does not depend on luck. `--simplify` streams the full formula
 /// through two passes instead of storing it (docs/sat-ilp.md).
@@ -238,11 +252,23 @@ fn build_formula_36(bencher: Bencher, simplify: bool) {
 }
 
 fn auto_one(bencher: Bencher, puzzle: &Puzzle) {
+    auto_until(bencher, puzzle, 1);
+}
+
+/// Up to `limit` solutions of `puzzle` through `--via auto`, as `solve` (1) or `count --limit`
+/// runs it; every puzzle benched has at least one.
+fn auto_until(bencher: Bencher, puzzle: &Puzzle, limit: usize) {
     use gridreduce::sat::SatBatch;
     use gridreduce::solvers::{Route, RouteOptions, solve_one};
     bencher.bench(|| {
         let mut batch = SatBatch::new();
-        let answer = solve_one(puzzle, Route::Auto, 1, &RouteOptions::default(), &mut batch);
+        let answer = solve_one(
+            puzzle,
+            Route::Auto,
+            limit,
+            &RouteOptions::default(),
+            &mut batch,
+        );
         assert!(answer.is_ok_and(|a| !a.grids.is_empty()));
     });
 }
