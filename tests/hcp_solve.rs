@@ -6,6 +6,7 @@
 //! and on dense graphs (complete, random G(n, p), dense non-Hamiltonian ones).
 
 use gridreduce::hcp::branch::{BranchOptions, Branched, branch};
+use gridreduce::hcp::hubs::{configurations, hub_degree};
 use gridreduce::hcp::presolve::{Presolved, presolve};
 use gridreduce::hcp::solve::{
     CutLoop, HcSolver, Method, SolveOptions, hamiltonian_cycle_graph, solve_graph,
@@ -453,6 +454,61 @@ fn fhcp_graphs_are_answered_by_the_heuristic_or_branching() {
     }
 }
 
+/// Splitting at hubs keeps exactly the Hamiltonian cycles: on small graphs built around one to
+/// three hubs (each joined to most other vertices, the rest sparse), with every vertex of degree
+/// 4, 5 or 6 and more as a hub, the cycles of the configurations' restricted graphs that hold
+/// their fixed edges are, all together, exactly the cycles brute force finds in the whole graph;
+/// and a graph with cycles always has a configuration.
+#[test]
+fn hub_configurations_keep_exactly_the_cycles() {
+    let mut rng = Rng(0x6875_6273_706c_6974);
+    let (mut split, mut with_cycles, mut refuted) = (0, 0, 0);
+    for round in 0..400u64 {
+        let n = 6 + (rng.next() % 5) as u32;
+        let hubs = 1 + (rng.next() % 3) as u32;
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                let percent = if a < hubs { 75 } else { 30 };
+                if rng.next() % 100 < percent {
+                    edges.push((a, b));
+                }
+            }
+        }
+        let g = Graph::new(n, &edges);
+        let all = brute(n, &|a, b| g.has_edge(a, b), false);
+        let hub_min = 4 + (round % 3) as u32;
+        let Some(list) = configurations(&g, hub_min) else {
+            continue;
+        };
+        split += 1;
+        let mut union = BTreeSet::new();
+        for r in &list {
+            let cycles = brute(n, &|a, b| r.graph.has_edge(a, b), false);
+            for c in cycles {
+                if r.fixed.iter().all(|e| c.binary_search(e).is_ok()) {
+                    union.insert(c);
+                }
+            }
+        }
+        assert_eq!(
+            union, all,
+            "round {round}, hubs of degree {hub_min}+: {edges:?}"
+        );
+        if !all.is_empty() {
+            with_cycles += 1;
+            assert!(!list.is_empty(), "round {round}");
+        } else if list.is_empty() {
+            refuted += 1;
+        }
+    }
+    // Enough graphs were split, with cycles and without, for the comparison to mean something.
+    assert!(
+        split > 250 && with_cycles > 100 && refuted > 20,
+        "{split} {with_cycles} {refuted}"
+    );
+}
+
 /// The branching search against the exact SAT model on sparse random graphs too large for brute
 /// force (10–30 vertices, average degree about 3, some with degree-2 vertices): the same answer
 /// (a cycle, which checks, or none), with runs of 10–40 nodes so that many answers come after
@@ -845,10 +901,33 @@ fn shipped_col_graphs_read_and_graph19_splits() {
         ]
     );
 
+    // Its quotient (five hubs, the pieces left between the bridges) has 14 configurations, as
+    // an independent count in Python over the quotient's table found (docs/hcp-solver.md).
+    let list = configurations(&g500, hub_degree(&g500)).expect("graph500 has five hubs");
+    assert_eq!(list.len(), 14);
+
     let g19 = read("graph19.col");
     assert_eq!((g19.vertices(), g19.edge_count()), (170, 390));
     let answer = solve_graph(&g19, &[], &SolveOptions::default(), |_| {}).unwrap();
     let tour = answer.tour.expect("graph19 is Hamiltonian");
     assert!(g19.check(&tour).is_ok());
     assert_eq!(answer.method, Method::Split);
+}
+
+/// FHCP graph500, which no solver measured answered in minutes before the split at its hubs
+/// (docs/hcp-solver.md), is answered through its hub configurations with a cycle that checks.
+/// About 8 s in release; under `--ignored` because the debug build of the tests takes minutes.
+#[test]
+#[ignore]
+fn graph500_is_answered_through_its_hubs() {
+    use gridreduce::formats::graphs::{Instance, read_graph};
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/hcp/fhcp-col/graph500.col");
+    let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
+        panic!("graph500 is undirected");
+    };
+    let answer = solve_graph(&g, &[], &SolveOptions::default(), |_| {}).unwrap();
+    let tour = answer.tour.expect("graph500 is Hamiltonian");
+    assert!(g.check(&tour).is_ok());
+    assert_eq!(answer.method, Method::Hubs);
 }

@@ -16,6 +16,7 @@ pub mod contract;
 pub mod fold;
 pub mod force;
 pub mod graph;
+pub mod hubs;
 pub mod layered;
 pub mod lowlink;
 pub mod posa;

@@ -27,8 +27,9 @@ use super::chain::{HcpChain, HcpOptions, build};
 use super::contract::{EdgeImage, Outcome};
 use super::fold::{Folded, Folding, absorb, fold};
 use super::graph::{Digraph, Graph, Tour, cycles_of};
+use super::hubs::{configurations, hub_degree};
 use super::posa::{PosaOptions, posa};
-use super::presolve::{Presolved, presolve};
+use super::presolve::{Presolved, Reduced, presolve};
 use super::split::{Split, quotient_clusters, split_along};
 use crate::error::Error;
 use crate::puzzle::{Grid, Puzzle};
@@ -842,6 +843,9 @@ pub enum Method {
     Split,
     /// The exact model on the graph with its clusters folded answered ([`fold`]).
     Folded,
+    /// The branching search on the configurations of the graph's hubs answered, or the
+    /// reductions refuted every configuration ([`super::hubs`]).
+    Hubs,
 }
 
 impl Method {
@@ -853,6 +857,7 @@ impl Method {
             Method::Exact => "exact SAT model",
             Method::Split => "splitting along small cuts",
             Method::Folded => "folded clusters and the exact SAT model",
+            Method::Hubs => "hub configurations and branching",
         }
     }
 }
@@ -883,7 +888,8 @@ pub struct GraphAnswer {
 /// `FIRST_SLICE_CHECKS`), until one answers; between the first branching run and the turns, a
 /// graph with small edge cuts is split along them ([`split_solve`](super::split::split_solve)),
 /// or where that gives up, its clusters are folded ([`fold`]) and the turns' exact model works on
-/// the folded graph. `fixed` edges (TSPLIB FIXED_EDGES) must be edges of `g` and are in the
+/// the folded graph; where a few hubs hold the graph together, the branching turns work on the
+/// configurations of their quotient instead of the whole graph ([`super::hubs`]). `fixed` edges (TSPLIB FIXED_EDGES) must be edges of `g` and are in the
 /// cycle returned. The time limit covers the exact model, the branching search and the split's
 /// and the folding's questions (the first two steps are linear or bounded).
 pub fn solve_graph(
@@ -979,6 +985,30 @@ pub fn solve_graph(
         }
         to_fold = grown;
     }
+    // Then the hubs, where a few vertices of very high degree hold the graph together (FHCP
+    // graph500: five hubs of degree 57–1,128, answered by nothing else measured): each
+    // configuration of their quotient is reduced on its own, and those the reductions do not
+    // refute replace the whole graph in the branching turns (every cycle of the graph is a
+    // cycle of one of them). Graphs without hubs, or with too many, have no configurations.
+    let mut parts: Vec<Reduced> = Vec::new();
+    if let Some(list) = configurations(&reduced.graph, hub_degree(&reduced.graph)) {
+        for r in list {
+            let mut must = r.fixed;
+            must.extend_from_slice(&reduced.forced);
+            must.sort_unstable();
+            must.dedup();
+            if must.iter().all(|&(a, b)| r.graph.has_edge(a, b))
+                && let Presolved::Reduced(part) = presolve(&r.graph, &must)
+            {
+                parts.push(part);
+            }
+        }
+        if parts.is_empty() {
+            answer.method = Method::Hubs;
+            return Ok(answer);
+        }
+    }
+    let mut alive = vec![true; parts.len()];
     let mut checks = FIRST_SLICE_CHECKS;
     loop {
         if checks >= FOLD_FROM_CHECKS && !to_fold.is_empty() {
@@ -1008,11 +1038,20 @@ pub fn solve_graph(
         let next = branching;
         let (exact, beside) = std::thread::scope(|scope| {
             let (graph, forced, stop) = (&reduced.graph, &reduced.forced, &stop);
+            let (parts, alive) = (&parts, &alive);
+            let turn = move || {
+                if parts.is_empty() {
+                    (
+                        branch_stoppable(graph, forced, &next, deadline, stop),
+                        Vec::new(),
+                    )
+                } else {
+                    branch_parts(parts, alive, &next, deadline, stop)
+                }
+            };
             let helper = std::thread::Builder::new()
                 .name("branching".into())
-                .spawn_scoped(scope, move || {
-                    branch_stoppable(graph, forced, &next, deadline, stop)
-                });
+                .spawn_scoped(scope, turn);
             let exact = solver.next_cycle_sliced(checks);
             // The exact slice comes first: once it has settled the graph (or hit the deadline)
             // the branching beside it can only lose.
@@ -1022,7 +1061,7 @@ pub fn solve_graph(
             let beside = match helper {
                 Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
                 // No thread to be had: the same turn, after the exact one.
-                Err(_) => branch_stoppable(graph, forced, &next, deadline, stop),
+                Err(_) => turn(),
             };
             (exact, beside)
         });
@@ -1047,10 +1086,50 @@ pub fn solve_graph(
             }
             return Ok(answer);
         }
+        let (beside, refuted) = beside;
+        for i in refuted {
+            alive[i] = false;
+        }
         if branched(&mut answer, beside) {
+            if !parts.is_empty() {
+                answer.method = Method::Hubs;
+            }
             return Ok(answer);
         }
         checks = checks.saturating_mul(SLICE_GROWTH);
+    }
+}
+
+/// One turn of the branching search over the hub configurations still `alive` (see
+/// [`solve_graph`]), each with the turn's whole work bound, in order (fewest edges first): a
+/// cycle of any of them is a cycle of the graph; "none" once every configuration has been
+/// refuted. Also returns the configurations refuted in this turn.
+fn branch_parts(
+    parts: &[Reduced],
+    alive: &[bool],
+    opts: &BranchOptions,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> (Branched, Vec<usize>) {
+    let mut refuted = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if !alive[i] {
+            continue;
+        }
+        if stop.load(Ordering::Relaxed) || crate::time_limit::passed(deadline) {
+            return (Branched::GaveUp, refuted);
+        }
+        match branch_stoppable(&part.graph, &part.forced, opts, deadline, stop) {
+            Branched::Cycle(tour) => return (Branched::Cycle(tour), refuted),
+            Branched::NoCycle => refuted.push(i),
+            Branched::GaveUp => {}
+        }
+    }
+    let left = alive.iter().filter(|&&a| a).count();
+    if refuted.len() == left {
+        (Branched::NoCycle, refuted)
+    } else {
+        (Branched::GaveUp, refuted)
     }
 }
 
