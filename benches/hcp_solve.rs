@@ -14,6 +14,7 @@ use gridreduce::formats::graphs::{Instance, read_graph};
 use gridreduce::hcp::Graph;
 use gridreduce::hcp::branch::{BranchOptions, Branched, branch};
 use gridreduce::hcp::chain::{HcpOptions, Stage, build};
+use gridreduce::hcp::hubs::{configurations, hub_degree};
 use gridreduce::hcp::presolve::{Presolved, presolve};
 use gridreduce::hcp::solve::{HcSolver, Method, SolveOptions, chain_grids, solve_graph};
 use gridreduce::hcp::split::{Split, ring_of_copies, split_solve};
@@ -276,5 +277,38 @@ fn split_ring_step_alone(bencher: divan::Bencher, copies: u32) {
     bencher.bench(|| match split_solve(&ring, None).unwrap() {
         Split::Cycle(t) => t.len(),
         other => panic!("{other:?}"),
+    });
+}
+
+/// FHCP graph500 (data/hcp/fhcp-col) through `solve_graph`: answered by the split at its five
+/// hubs (step 8, docs/hcp-solver.md), by nothing measured before it; and that step's own first
+/// part alone, the 14 configurations of the hubs' quotient each through the reductions (9 are
+/// refuted there).
+fn graph500() -> Graph {
+    let path = data_dir().join("hcp/fhcp-col/graph500.col");
+    let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
+        panic!("graph500 is undirected")
+    };
+    g
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn graph500_through_hubs(bencher: divan::Bencher) {
+    let g = graph500();
+    bencher.bench(|| {
+        let answer = solve_graph(&g, &[], &SolveOptions::default(), |_| {}).unwrap();
+        assert_eq!(answer.method, Method::Hubs);
+        answer.tour.unwrap().len()
+    });
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn graph500_configurations_reduced(bencher: divan::Bencher) {
+    let g = graph500();
+    bencher.bench(|| {
+        let list = configurations(&g, hub_degree(&g)).unwrap();
+        list.iter()
+            .filter(|r| matches!(presolve(&r.graph, &r.fixed), Presolved::Reduced(_)))
+            .count()
     });
 }
