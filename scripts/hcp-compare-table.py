@@ -16,6 +16,7 @@ STEPS = {
     "branching with restarts": "branching",
     "exact SAT model": "exact",
     "folded clusters and the exact SAT model": "folded, exact",
+    "hub configurations and branching": "hubs",
     "proved no cycle": "proved none",
     "rotation-extension heuristic": "heuristic",
     "splitting along small cuts": "split",
