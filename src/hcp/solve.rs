@@ -889,9 +889,10 @@ pub struct GraphAnswer {
 /// graph with small edge cuts is split along them ([`split_solve`](super::split::split_solve)),
 /// or where that gives up, its clusters are folded ([`fold`]) and the turns' exact model works on
 /// the folded graph; where a few hubs hold the graph together, the branching turns work on the
-/// configurations of their quotient instead of the whole graph ([`super::hubs`]). `fixed` edges (TSPLIB FIXED_EDGES) must be edges of `g` and are in the
-/// cycle returned. The time limit covers the exact model, the branching search and the split's
-/// and the folding's questions (the first two steps are linear or bounded).
+/// configurations of their quotient instead of the whole graph ([`super::hubs`]). `fixed` edges
+/// (TSPLIB FIXED_EDGES) must be edges of `g` and are in the cycle returned. The time limit covers
+/// the exact model, the branching search and the split's and the folding's questions (the first
+/// two steps, and the hubs' configurations, are linear or bounded).
 pub fn solve_graph(
     g: &Graph,
     fixed: &[(u32, u32)],
