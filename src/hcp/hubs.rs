@@ -21,9 +21,8 @@
 //!   8 s; the whole graph was answered by no solver measured in minutes.
 
 use super::graph::Graph;
-use super::lowlink::walk;
+use super::lowlink::bridges;
 use std::collections::HashMap;
-use std::ops::ControlFlow;
 
 /// Most hubs: every row touches a node, and a hub has at most `C(k, 2)` choices.
 pub const HUBS_MAX: usize = 8;
@@ -127,20 +126,8 @@ fn nodes(g: &Graph, hubs: &[u32]) -> Vec<u32> {
             }
         })
         .collect();
-    let mut bridges: Vec<(u32, u32)> = Vec::new();
-    walk(
-        n,
-        |v| &outside[v as usize],
-        None,
-        0..n as u32,
-        |e| {
-            if e.low > e.parent_disc {
-                bridges.push((e.parent.min(e.child), e.parent.max(e.child)));
-            }
-            ControlFlow::Continue(())
-        },
-    );
-    bridges.sort_unstable();
+    let mut cut = bridges(&outside, None);
+    cut.sort_unstable();
     const NONE: u32 = u32::MAX;
     let mut node_of = vec![NONE; n];
     for (k, &h) in hubs.iter().enumerate() {
@@ -156,7 +143,7 @@ fn nodes(g: &Graph, hubs: &[u32]) -> Vec<u32> {
         stack.push(s as u32);
         while let Some(v) = stack.pop() {
             for &w in &outside[v as usize] {
-                let bridge = bridges.binary_search(&(v.min(w), v.max(w))).is_ok();
+                let bridge = cut.binary_search(&(v.min(w), v.max(w))).is_ok();
                 if !bridge && node_of[w as usize] == NONE {
                     node_of[w as usize] = next;
                     stack.push(w);

@@ -1,7 +1,7 @@
 //! Tarjan's low-link depth-first search, iterative (no recursion, so a forced path of a million
 //! vertices cannot overflow the stack). One walk serves the cut-vertex proof of
-//! [`super::presolve`] and the bridge search of [`super::two_cuts`]: they differ only in what
-//! they ask of each finished tree edge.
+//! [`super::presolve`] and the bridge search ([`bridges`]) of [`super::two_cuts`] and
+//! [`super::hubs`]: they differ only in what they ask of each finished tree edge.
 
 use std::ops::ControlFlow;
 
@@ -79,4 +79,23 @@ pub fn walk<'g>(
         }
     }
     disc
+}
+
+/// The bridges `(a, b)`, `a < b`, of the graph with adjacency lists `adj`, without the edge
+/// `skip` when one is given (one walk from every vertex), in the order the walk finds them.
+pub fn bridges(adj: &[Vec<u32>], skip: Option<(u32, u32)>) -> Vec<(u32, u32)> {
+    let mut found = Vec::new();
+    walk(
+        adj.len(),
+        |v| adj[v as usize].as_slice(),
+        skip,
+        0..adj.len() as u32,
+        |e| {
+            if e.low > e.parent_disc {
+                found.push((e.parent.min(e.child), e.parent.max(e.child)));
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    found
 }

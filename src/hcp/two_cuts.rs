@@ -17,9 +17,8 @@
 //! single edges, all of whose joining edges share a label, takes one. The searches are counted
 //! against a budget, so the whole step stays a bounded number of passes over the graph.
 
-use super::lowlink::walk;
+use super::lowlink::bridges;
 use crate::search::rng::Rng;
-use std::ops::ControlFlow;
 
 /// The edges `(a, b)`, `a < b`, of the graph (adjacency lists of a simple undirected graph) that
 /// are not `forced` yet and that, with another edge, disconnect it. Each group of edges with one
@@ -102,7 +101,7 @@ pub fn two_cut_edges(
         // the group that became bridges are exactly those that form a cut with it.
         let first = (group[0].1, group[0].2);
         let members: Vec<(u32, u32)> = group.iter().map(|&(_, a, b)| (a, b)).collect();
-        let partners: Vec<(u32, u32)> = bridges_without(adj, first)
+        let partners: Vec<(u32, u32)> = bridges(adj, Some(first))
             .into_iter()
             .filter(|e| members.contains(e))
             .collect();
@@ -114,25 +113,6 @@ pub fn two_cut_edges(
     found.sort_unstable();
     found.dedup();
     found
-}
-
-/// The bridges `(a, b)`, `a < b`, of the graph without the edge `skip` (one low-link walk).
-fn bridges_without(adj: &[Vec<u32>], skip: (u32, u32)) -> Vec<(u32, u32)> {
-    let mut bridges = Vec::new();
-    let neighbours = |v: u32| adj[v as usize].as_slice();
-    walk(
-        adj.len(),
-        neighbours,
-        Some(skip),
-        0..adj.len() as u32,
-        |e| {
-            if e.low > e.parent_disc {
-                bridges.push((e.parent.min(e.child), e.parent.max(e.child)));
-            }
-            ControlFlow::Continue(())
-        },
-    );
-    bridges
 }
 
 #[cfg(test)]
@@ -246,7 +226,7 @@ mod tests {
                 })
                 .collect();
             want.sort_unstable();
-            let mut got = bridges_without(&adjacency(n, &edges), skip);
+            let mut got = bridges(&adjacency(n, &edges), Some(skip));
             got.sort_unstable();
             assert_eq!(got, want, "round {round}: {edges:?} without {skip:?}");
         }
