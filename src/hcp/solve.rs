@@ -1009,7 +1009,6 @@ pub fn solve_graph(
             return Ok(answer);
         }
     }
-    let mut alive = vec![true; parts.len()];
     let mut checks = FIRST_SLICE_CHECKS;
     loop {
         if checks >= FOLD_FROM_CHECKS && !to_fold.is_empty() {
@@ -1039,7 +1038,7 @@ pub fn solve_graph(
         let next = branching;
         let (exact, beside) = std::thread::scope(|scope| {
             let (graph, forced, stop) = (&reduced.graph, &reduced.forced, &stop);
-            let (parts, alive) = (&parts, &alive);
+            let parts = &parts;
             let turn = move || {
                 if parts.is_empty() {
                     (
@@ -1047,7 +1046,7 @@ pub fn solve_graph(
                         Vec::new(),
                     )
                 } else {
-                    branch_parts(parts, alive, &next, deadline, stop)
+                    branch_parts(parts, &next, deadline, stop)
                 }
             };
             let helper = std::thread::Builder::new()
@@ -1088,35 +1087,33 @@ pub fn solve_graph(
             return Ok(answer);
         }
         let (beside, refuted) = beside;
-        for i in refuted {
-            alive[i] = false;
-        }
         if branched(&mut answer, beside) {
             if !parts.is_empty() {
                 answer.method = Method::Hubs;
             }
             return Ok(answer);
         }
+        // The configurations refuted in this turn are dropped (some are left: had every one been
+        // refuted, the turn would have answered "none").
+        for i in refuted.into_iter().rev() {
+            parts.remove(i);
+        }
         checks = checks.saturating_mul(SLICE_GROWTH);
     }
 }
 
-/// One turn of the branching search over the hub configurations still `alive` (see
+/// One turn of the branching search over the hub configurations not yet refuted (see
 /// [`solve_graph`]), each with the turn's whole work bound, in order (fewest edges first): a
-/// cycle of any of them is a cycle of the graph; "none" once every configuration has been
-/// refuted. Also returns the configurations refuted in this turn.
+/// cycle of any of them is a cycle of the graph; "none" once every one is refuted. Also returns
+/// the positions of those refuted in this turn, ascending.
 fn branch_parts(
     parts: &[Reduced],
-    alive: &[bool],
     opts: &BranchOptions,
     deadline: Option<Instant>,
     stop: &AtomicBool,
 ) -> (Branched, Vec<usize>) {
     let mut refuted = Vec::new();
     for (i, part) in parts.iter().enumerate() {
-        if !alive[i] {
-            continue;
-        }
         if stop.load(Ordering::Relaxed) || crate::time_limit::passed(deadline) {
             return (Branched::GaveUp, refuted);
         }
@@ -1126,8 +1123,7 @@ fn branch_parts(
             Branched::GaveUp => {}
         }
     }
-    let left = alive.iter().filter(|&&a| a).count();
-    if refuted.len() == left {
+    if refuted.len() == parts.len() {
         (Branched::NoCycle, refuted)
     } else {
         (Branched::GaveUp, refuted)
