@@ -923,3 +923,28 @@ fn graph500_is_answered_through_its_hubs() {
     assert!(g.check(&tour).is_ok());
     assert_eq!(answer.method, Method::Hubs);
 }
+
+/// The escalation to the order encoding after 50 SAT calls is for small graphs only. FHCP graph8
+/// (108 vertices) gets it, and needs it (183,688 rounds with cuts alone, docs/hcp-solver.md); a
+/// ring of ten graph8 copies (1,080 vertices, above the bound of 1,000) goes on with cuts alone
+/// past its 50th call, as FHCP graph750 and graph800 must (the encoding made every later call of
+/// theirs run for minutes). Both searches are checked to have passed 50 calls, so neither half
+/// can pass without its rule being exercised.
+#[test]
+fn only_small_graphs_escalate_to_the_order_encoding() {
+    use gridreduce::hcp::split::ring_of_copies;
+    let g8 = shipped_graph("fhcp/graph8.hcp");
+    let t = hamiltonian_cycle_graph(&g8, &SolveOptions::default())
+        .unwrap()
+        .unwrap();
+    let ring = ring_of_copies(&g8, (t[0], t[1]), 10);
+    assert_eq!(ring.vertices(), 1080);
+    for (g, escalates) in [(&g8, true), (&ring, false)] {
+        let mut s = HcSolver::graph(g);
+        let answer = s.next_cycle_within(60).unwrap();
+        let stats = s.stats();
+        // graph8 escalates at its 51st call and is answered then; the ring runs all 60.
+        assert!(stats.rounds > 50, "{} rounds, {answer:?}", stats.rounds);
+        assert_eq!(stats.ordered, escalates, "{} vertices", g.vertices());
+    }
+}

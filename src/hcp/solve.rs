@@ -13,10 +13,11 @@
 //!   and the solver resumes (incrementally). Each cut is valid for every Hamiltonian cycle, and every
 //!   model that is not Hamiltonian violates a new cut, so the loop ends with a Hamiltonian cycle or
 //!   unsatisfiable = no Hamiltonian cycle.
-//! * When one search needs more than 50 SAT calls (graphs built against 2-factor methods, like the
-//!   FHCP set), a complete order encoding is added ([`HcSolver::add_order_encoding`]): after it
-//!   every model is a Hamiltonian cycle. Example: FHCP graph8 took 183,688 rounds (26 s) with cuts
-//!   alone and takes 51 rounds (0.2 s) with the escalation.
+//! * When one search on a graph of at most 1,000 vertices needs more than 50 SAT calls (graphs
+//!   built against 2-factor methods, like the small FHCP graphs), a complete order encoding is
+//!   added ([`HcSolver::add_order_encoding`]): after it every model is a Hamiltonian cycle.
+//!   Example: FHCP graph8 took 183,688 rounds (26 s) with cuts alone and takes 51 rounds (0.2 s)
+//!   with the escalation. Larger graphs never escalate (the constant `ESCALATE_MAX_VERTICES` says why).
 //!
 //! [`HcSolver::forbid_all`] adds "not all of these arcs", which [`grids`] uses to enumerate the
 //! distinct grids of a puzzle through the [`HcpChain`]: find a cycle, decode its grid, forbid the
@@ -51,24 +52,49 @@ const DIRECT_MAX: usize = 10;
 /// ([`HcSolver::add_order_encoding`]).
 const ESCALATE_ROUNDS: u32 = 50;
 
+/// Vertices and edges a round of the cut loop handles in about the time of one terminate check
+/// (see [`HcSolver::charge_round`]): a check costs 15–25 µs on the FHCP graphs of 2,000–4,700
+/// vertices, a round of cuts alone about 0.9 ms on graph350 (2,076 vertices, 3,115 edges).
+const ROUND_STEPS_PER_CHECK: usize = 100;
+
+/// Most vertices of a graph whose search escalates to the order encoding. Above it the encoding
+/// (about `2m·(4⌈log₂ n⌉ + 1)` clauses: 790,000 on FHCP graph800) makes every later SAT call
+/// slower than all the cuts it saves. Measured on the FHCP graphs, the exact model alone (cut
+/// loop on the reduced graph, 40 s cap, docs/hcp-solver.md): on the 30 graphs of 66–234 vertices
+/// the escalation is what answers graph4, 8, 12, 16, 21 and 29 (cuts alone: 1.9 s, over 30 s or
+/// 27 s), while on every graph of 2,000–4,706 vertices that reaches 50 calls it loses — graph400
+/// 4.6 s with cuts alone against no answer in 40 s, graph500 30 s against none, graph650 0.9 s
+/// against 12.9 s, graph700 1.6 s against 9.0 s, graph750 14 s and graph800 6 s against none
+/// (graph750 and graph800 were answered by no solver here before). Between 234 and 2,000
+/// vertices no graph measured reaches 50 calls (graph200, graph300, the alb instances); the
+/// bound sits in that gap.
+const ESCALATE_MAX_VERTICES: u32 = 1_000;
+
 /// SAT calls of the cut loop in [`solve_graph`] before the branching search gets its turn: the
 /// cuts alone settle the TSPLIB alb graphs in 3–7 rounds (0.01–0.08 s), while on the FHCP graphs
 /// every 2-factor splits into two cycles round after round.
 const FIRST_CUT_ROUNDS: u32 = 8;
 
 /// Terminate checks of the exact model's first slice after the first branching search (see
-/// [`solve_graph`]). Measured on FHCP graph19, graph300 and graph350–700 (docs/hcp-solver.md):
-/// 1,000 gave the big cubic graphs 0.15–1.1 s (2,000: up to 1.8 s; 16,000: up to 4.0 s); graph19,
-/// which only the exact model answers, needs about 8,000 in all and so takes 0.3 s instead of
-/// 0.12 s. The cubic graphs weigh more: they are where the exact model alone took minutes.
-const FIRST_SLICE_CHECKS: u64 = 1_000;
+/// [`solve_graph`]); each slice runs beside a branching turn 4 × 10⁷ × 4^k node-steps long, and a
+/// pair of turns lasts as long as the longer of the two. 1,000 was chosen when the turns ran one
+/// after the other (session 10: 2,000 and 16,000 made the big cubic graphs slower). Beside the
+/// branching, with a round's own work charged ([`HcSolver::charge_round`]) and large graphs no
+/// longer escalating, an exact slice of 1,000 checks took about a twentieth of the branching
+/// turn beside it, so a graph that only the exact model answers waited on branching turns of
+/// 25–100 s. Measured over the FHCP graphs of 1,200–4,706 vertices (2026-12-04, one run each,
+/// wall seconds; docs/hcp-solver.md), first slices of 1,000 / 4,000 / 8,000 / 16,000 checks:
+/// graph800 no answer in 120 s / none / 3.8 / 3.8, graph750 43.8 / 16.7 / 18.1 / 17.1, graph500
+/// 12.0 / 10.0 / 13.9–14.5 / 26.3, graph300 0.63 / 0.20 / – / 0.20, graph400 6.9 / 4.0 / 4.4–4.5
+/// / 4.2; the cubic graphs (graph350–700 but 400 and 500) within 0.2 s of each other.
+const FIRST_SLICE_CHECKS: u64 = 8_000;
 
 /// Factor by which both searches' slices grow in [`solve_graph`]: all the turns of one search
 /// before its last cost about a third of that last one, so the pair costs a small multiple of
 /// what the better search would alone, whichever it is.
 const SLICE_GROWTH: u64 = 4;
 
-/// The exact slice from which the turns fold the clusters (the fourth, 64,000 checks): the
+/// The exact slice from which the turns fold the clusters (the fourth, 512,000 checks): the
 /// folding's questions then cost nothing on graphs the first turns answer (FHCP graph700, 479
 /// clusters, is answered by branching in 0.25 s; folded from the first turn, with the first exact
 /// slice 64 times larger, it took 1.1 s), and the exact model, the only step that sees the
@@ -486,7 +512,10 @@ impl HcSolver {
             return Ok(CutLoop::NoCycle);
         }
         for _ in 0..rounds {
-            if self.rounds_here == ESCALATE_ROUNDS && !self.ordered {
+            if self.rounds_here == ESCALATE_ROUNDS
+                && !self.ordered
+                && self.n <= ESCALATE_MAX_VERTICES
+            {
                 self.add_order_encoding();
             }
             self.rounds_here += 1;
@@ -528,8 +557,30 @@ impl HcSolver {
             for cycle in &cycles {
                 self.cut(cycle);
             }
+            if sliced && self.charge_round() {
+                return Ok(CutLoop::Unfinished);
+            }
         }
         Ok(CutLoop::Unfinished)
+    }
+
+    /// Charges a slice for a round's own work outside CaDiCaL (reading the model, finding its
+    /// cycles, writing the cuts: `O(n + m)`) as [`ROUND_STEPS_PER_CHECK`]-step checks; true when
+    /// that used the slice up. Without it a slice of many short SAT calls took far longer than
+    /// its checks said: on FHCP graph350 a round of cuts alone costs about 0.9 ms, some 50
+    /// checks' time, and once large graphs stopped escalating a slice of 1,000 checks ran for
+    /// seconds beside a branching turn of a tenth of that.
+    fn charge_round(&mut self) -> bool {
+        let cost = ((self.n as usize + self.edges.len()) / ROUND_STEPS_PER_CHECK).max(1) as u64;
+        match self.sat.get_callbacks() {
+            Some(budget) => {
+                if let Some(left) = budget.checks_left.as_mut() {
+                    *left = left.saturating_sub(cost);
+                }
+                budget.spent()
+            }
+            None => false,
+        }
     }
 
     /// Makes the formula complete without cuts: every vertex gets a position (⌈log₂ n⌉ bits,
@@ -1253,4 +1304,23 @@ pub fn grids(
 ) -> Result<GridSearch, Error> {
     let chain = build(puzzle, hcp)?;
     chain_grids(&chain, limit, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A slice pays for each round's own work: on a 1,000-cycle (1,000 vertices and 1,000 edges,
+    /// 20 checks a round) a slice of 100 checks is used up by exactly five rounds' work, and a
+    /// search outside a slice (no budget of checks) is never stopped by it.
+    #[test]
+    fn rounds_are_charged_to_the_slice() {
+        let n = 1000u32;
+        let edges: Vec<(u32, u32)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        let mut s = HcSolver::graph(&Graph::new(n, &edges));
+        assert!(!s.charge_round(), "no slice, no charge");
+        s.set_checks(Some(100));
+        let charges = (1..=10).find(|_| s.charge_round());
+        assert_eq!(charges, Some(5));
+    }
 }
