@@ -285,11 +285,28 @@ fn split_ring_step_alone(bencher: divan::Bencher, copies: u32) {
 /// part alone, the 14 configurations of the hubs' quotient each through the reductions (9 are
 /// refuted there).
 fn graph500() -> Graph {
-    let path = data_dir().join("hcp/fhcp-col/graph500.col");
+    fhcp_col("graph500")
+}
+
+/// A shipped FHCP graph of data/hcp/fhcp-col, by name.
+fn fhcp_col(name: &str) -> Graph {
+    let path = data_dir().join(format!("hcp/fhcp-col/{name}.col"));
     let Instance::Undirected(g) = read_graph(&path, None).unwrap().instance else {
-        panic!("graph500 is undirected")
+        panic!("{name} is undirected")
     };
     g
+}
+
+/// FHCP graph750 and graph800 through `solve_graph`: answered by the exact model (graph750 on
+/// its folded clusters) since large graphs stopped escalating to the order encoding and exact
+/// slices start at 8,000 checks (session 18), by no solver measured before.
+#[divan::bench(args = ["graph750", "graph800"], sample_count = 3, sample_size = 1)]
+fn fhcp_exact_model(bencher: divan::Bencher, name: &str) {
+    let g = fhcp_col(name);
+    bencher.bench(|| {
+        let answer = solve_graph(&g, &[], &SolveOptions::default(), |_| {}).unwrap();
+        answer.tour.expect("FHCP graphs are Hamiltonian").len()
+    });
 }
 
 #[divan::bench(sample_count = 3, sample_size = 1)]
