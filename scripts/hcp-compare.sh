@@ -115,7 +115,7 @@ for g in "${graphs[@]}"; do
         timed "$GRIDREDUCE" hcp solve "$g" -o "$work/ours.tour"
         times+=("$SECS")
         if [ "$RC" = 0 ] && check "$g" "$work/ours.tour"; then
-            note=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\|restarts\|cuts\)' "$work/out" | head -1 | tr -d '(' || true)
+            note=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\|restarts\|cuts\|branching\)' "$work/out" | head -1 | tr -d '(' || true)
         elif [ "$RC" = 1 ]; then
             status=none note="proved no cycle"
         else
