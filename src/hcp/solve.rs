@@ -17,7 +17,8 @@
 //!   built against 2-factor methods, like the small FHCP graphs), a complete order encoding is
 //!   added ([`HcSolver::add_order_encoding`]): after it every model is a Hamiltonian cycle.
 //!   Example: FHCP graph8 took 183,688 rounds (26 s) with cuts alone and takes 51 rounds (0.2 s)
-//!   with the escalation. Larger graphs never escalate (the constant `ESCALATE_MAX_VERTICES` says why).
+//!   with the escalation. Larger graphs never escalate (the constant `ESCALATE_MAX_VERTICES`
+//!   says why).
 //!
 //! [`HcSolver::forbid_all`] adds "not all of these arcs", which [`grids`] uses to enumerate the
 //! distinct grids of a puzzle through the [`HcpChain`]: find a cycle, decode its grid, forbid the
@@ -85,8 +86,8 @@ const FIRST_CUT_ROUNDS: u32 = 8;
 /// 25–100 s. Measured over the FHCP graphs of 1,200–4,706 vertices (2026-12-04, one run each,
 /// wall seconds; docs/hcp-solver.md), first slices of 1,000 / 4,000 / 8,000 / 16,000 checks:
 /// graph800 no answer in 120 s / none / 3.8 / 3.8, graph750 43.8 / 16.7 / 18.1 / 17.1, graph500
-/// 12.0 / 10.0 / 13.9–14.5 / 26.3, graph300 0.63 / 0.20 / – / 0.20, graph400 6.9 / 4.0 / 4.4–4.5
-/// / 4.2; the cubic graphs (graph350–700 but 400 and 500) within 0.2 s of each other.
+/// 12.0 / 10.0 / 13.9–14.5 / 26.3, graph400 6.9 / 4.0 / 4.4–4.5 / 4.2, graph350 0.71 / 0.66 /
+/// 0.85 / 1.07, graph300 0.63 / 0.20 / 0.19 / 0.20; graph450–700 within 0.2 s of each other.
 const FIRST_SLICE_CHECKS: u64 = 8_000;
 
 /// Factor by which both searches' slices grow in [`solve_graph`]: all the turns of one search
