@@ -573,15 +573,9 @@ impl HcSolver {
     /// seconds beside a branching turn of a tenth of that.
     fn charge_round(&mut self) -> bool {
         let cost = ((self.n as usize + self.edges.len()) / ROUND_STEPS_PER_CHECK).max(1) as u64;
-        match self.sat.get_callbacks() {
-            Some(budget) => {
-                if let Some(left) = budget.checks_left.as_mut() {
-                    *left = left.saturating_sub(cost);
-                }
-                budget.spent()
-            }
-            None => false,
-        }
+        self.sat
+            .get_callbacks()
+            .is_some_and(|budget| budget.charge(cost))
     }
 
     /// Makes the formula complete without cuts: every vertex gets a position (⌈log₂ n⌉ bits,

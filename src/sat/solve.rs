@@ -37,6 +37,15 @@ impl Budget {
     pub fn spent(&self) -> bool {
         self.checks_left == Some(0)
     }
+
+    /// Takes `checks` from the budget for work done outside the solver (none without a budget);
+    /// true when that used it up.
+    pub fn charge(&mut self, checks: u64) -> bool {
+        if let Some(left) = self.checks_left.as_mut() {
+            *left = left.saturating_sub(checks);
+        }
+        self.spent()
+    }
 }
 
 impl cadical::Callbacks for Budget {
