@@ -90,6 +90,15 @@ const FIRST_CUT_ROUNDS: u32 = 8;
 /// 0.85 / 1.07, graph300 0.63 / 0.20 / 0.19 / 0.20; graph450–700 within 0.2 s of each other.
 const FIRST_SLICE_CHECKS: u64 = 8_000;
 
+/// [`FIRST_SLICE_CHECKS`] where the hubs' configurations survive their reductions: then the
+/// branching turns search the configurations' smaller graphs, which is what answers such a graph,
+/// while the exact model still works on the whole graph, so its slices only need to keep pace,
+/// not hold the branching back. On FHCP graph500, the one graph measured that has surviving
+/// configurations (2026-12-04, idle, `hcp solve`, wall seconds): first slices of 8,000 checks
+/// 13.3–13.8 s (three runs), 4,000 10.5, 2,000 10.3, 1,000 8.4–9.1 (three runs), 500 8.1, 250 8.6;
+/// every one answered by branching on the same configuration. Chosen on that one graph.
+const FIRST_SLICE_CHECKS_HUBS: u64 = 1_000;
+
 /// Factor by which both searches' slices grow in [`solve_graph`]: all the turns of one search
 /// before its last cost about a third of that last one, so the pair costs a small multiple of
 /// what the better search would alone, whichever it is.
@@ -931,7 +940,8 @@ pub struct GraphAnswer {
 /// first bounded by about 0.1 s: enough for the small graphs built against path heuristics,
 /// FHCP) and the exact model take turns, going on where each stopped, on slices that grow
 /// `SLICE_GROWTH`-fold (the exact model's counted in CaDiCaL's terminate checks from
-/// `FIRST_SLICE_CHECKS`), until one answers; between the first branching run and the turns, a
+/// `FIRST_SLICE_CHECKS`, or `FIRST_SLICE_CHECKS_HUBS` beside hub configurations), until one
+/// answers; between the first branching run and the turns, a
 /// graph with small edge cuts is split along them ([`split_solve`](super::split::split_solve)),
 /// or where that gives up, its clusters are folded ([`fold`]) and the turns' exact model works on
 /// the folded graph; where a few hubs hold the graph together, the branching turns work on the
@@ -1055,7 +1065,11 @@ pub fn solve_graph(
             return Ok(answer);
         }
     }
-    let mut checks = FIRST_SLICE_CHECKS;
+    let mut checks = if parts.is_empty() {
+        FIRST_SLICE_CHECKS
+    } else {
+        FIRST_SLICE_CHECKS_HUBS
+    };
     loop {
         if checks >= FOLD_FROM_CHECKS && !to_fold.is_empty() {
             match fold(&reduced.graph, &std::mem::take(&mut to_fold), deadline)? {
