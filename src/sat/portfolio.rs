@@ -78,6 +78,9 @@ pub fn run_flavour(member: usize, run: u32) -> Flavour {
 /// puzzle, short enough to cut the heavy tail (a puzzle that one shuffle solves in 0.5 s can take
 /// over 8 s under another). Measured on Frisch's 16 (docs/routes.md): 8,000 gave 1.8 CPU seconds
 /// median and 8.2 max per puzzle (both members), 15,000 gave 2.8 and 9.3, 4,000 gave 1.9 and 25.
+/// Those figures are one draw of the runs' seeds ([`run_flavour`]); under other draws the same
+/// budget gave a wall maximum of 5.0–13 s over the 16 (docs/routes.md, "How much of that is the
+/// seeds' luck").
 const FIRST_RUN: u64 = 8_000;
 
 /// The first run's budget for an N×N Sudoku: [`FIRST_RUN`] up to 25×25, shrinking as
