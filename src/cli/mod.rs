@@ -42,6 +42,10 @@ pub struct Cli {
     /// machine's physical memory.
     #[arg(long, global = true, value_name = "SIZE", value_parser = crate::memory::parse_size)]
     pub memory_limit: Option<u64>,
+    /// Flush every output file to the disk (fsync) before renaming it into place, so that it also
+    /// survives a power loss; without it a file is still written whole or not at all.
+    #[arg(long, global = true)]
+    pub sync: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -70,6 +74,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     if let Some(bytes) = cli.memory_limit {
         crate::memory::set_limit(bytes);
     }
+    crate::formats::atomic::set_sync(cli.sync);
     match cli.command {
         Command::Demo(a) => demo::run(a),
         Command::Verify(a) => verify::run(a),
