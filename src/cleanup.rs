@@ -3,103 +3,103 @@
 //! 128 + the signal number (130, 143), like a shell reports a killed command — instead of dying
 //! with hundreds of megabytes of `.gridreduce-*.tmp` left behind (issue 19).
 //!
-//! How: [`install_signal_handler`] installs a handler for the two signals that does only what is
-//! async-signal-safe: while nothing has ever been registered it exits at once (`_exit`, nothing to
-//! remove); otherwise it writes the signal's number to a pipe. A watcher thread, started with the
-//! first [`register`], reads the pipe and removes the files in ordinary code, with no
-//! async-signal-safety limits (the self-pipe trick). The thread starts lazily because most runs
-//! never write a file: a thread costs about a quarter of a millisecond of start-up, a tenth of the
-//! whole run of `hcp solve` on a small graph (docs/hcp-solver.md). Child processes get the default
-//! dispositions back when they exec, so external solvers still see the signals. Without the
-//! handler (library use, tests) registering costs a mutex and does nothing else.
+//! How: each registered path is held as a C string in one of [`SLOTS`] lock-free slots, so that
+//! the handler [`install_signal_handler`] installs can remove the files itself with nothing but
+//! async-signal-safe calls (atomic loads, `unlink`, `_exit`). A guard that unregisters its path
+//! frees the string only while no handler has started; once one has, the string is left for the
+//! handler to read (the process is ending anyway). The two sides meet through sequentially
+//! consistent atomics: a handler either sees a slot's path before the owner empties it (and the
+//! owner then sees the handler and does not free it) or sees the slot already empty.
+//!
+//! Until session 20 the handler wrote the signal's number to a pipe and a watcher thread, started
+//! with the first registration, removed the files in ordinary code. That thread cost about 0.8 ms
+//! of every run that wrote a file (its stack and malloc arena; `hcp solve graph2.hcp -o tour`
+//! took 3.9 ms of wall time with it and 3.0 ms without, `perf stat -r 500`), a third of the whole
+//! run on a small graph (docs/hcp-solver.md). Child processes get the default dispositions back
+//! when they exec, so external solvers still see the signals. Without the handler (library use,
+//! tests) registering costs a slot and nothing else.
 
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
-/// The registered paths, each with the id its [`Registered`] guard removes it by.
-static PATHS: Mutex<Vec<(u64, PathBuf)>> = Mutex::new(Vec::new());
-static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// How many paths can be registered at once: one temp file per thread writing output, plus
+/// `run`'s lock. A registration beyond it waits for a slot to free (no code path holds more than
+/// two guards per thread, so that wait cannot last).
+pub const SLOTS: usize = 1024;
+
+/// The registered paths as NUL-terminated strings (`CString::into_raw`); null: free.
+static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
+    [const { AtomicPtr::new(std::ptr::null_mut()) }; SLOTS];
+
+/// Set by the handler before it reads any slot; from then on nobody frees a path string.
+static REMOVING: AtomicBool = AtomicBool::new(false);
 
 /// Keeps a path registered for removal on interrupt; dropping it unregisters the path (it does
 /// not remove the file: the owner has renamed it, or removes it itself).
-pub struct Registered(u64);
+pub struct Registered(usize);
 
 /// Registers `path` for removal if the process is interrupted while the guard lives.
 pub fn register(path: &Path) -> Registered {
-    start_watcher();
-    let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    PATHS
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push((id, path.to_path_buf()));
-    Registered(id)
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    let bytes = path.to_string_lossy().into_owned().into_bytes();
+    // A path from the OS has no interior NUL; should one appear, its registration is a no-op
+    // slot holding an empty name, which `unlink` refuses harmlessly.
+    let name = std::ffi::CString::new(bytes).unwrap_or_default();
+    let raw = name.into_raw();
+    loop {
+        for (i, slot) in PATHS.iter().enumerate() {
+            if slot
+                .compare_exchange(
+                    std::ptr::null_mut(),
+                    raw,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                )
+                .is_ok()
+            {
+                return Registered(i);
+            }
+        }
+        std::thread::yield_now();
+    }
 }
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        PATHS
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .retain(|(id, _)| *id != self.0);
+        let raw = PATHS[self.0].swap(std::ptr::null_mut(), Ordering::SeqCst);
+        if !raw.is_null() && !REMOVING.load(Ordering::SeqCst) {
+            // SAFETY: `raw` came from `CString::into_raw` in `register`, and no handler can read
+            // it: the slot is empty, and a handler that read it before would have set REMOVING
+            // first.
+            drop(unsafe { std::ffi::CString::from_raw(raw) });
+        }
     }
 }
 
-/// Removes every registered file and exits with `128 + signal`. Holds the registry's lock to the
-/// end, so no thread can register or rename-and-unregister meanwhile (a temp file already renamed
-/// is simply no longer there to remove).
-fn remove_all_and_exit(signal: i32) -> ! {
-    let paths = PATHS.lock().unwrap_or_else(|p| p.into_inner());
-    for (_, path) in paths.iter() {
-        let _ = std::fs::remove_file(path);
-    }
-    std::process::exit(128 + signal);
-}
-
-/// The pipe's write end, or -1 while no handler is installed.
-#[cfg(unix)]
-static PIPE_WRITE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
-/// The pipe's read end, for the watcher.
-#[cfg(unix)]
-static PIPE_READ: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
-/// Whether the watcher thread runs (set before the first path is registered).
-#[cfg(unix)]
-static WATCHING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// The handler: async-signal-safe calls only (atomic loads, `write`, `_exit`).
+/// The handler: removes every registered file and exits with `128 + signal`, using only
+/// async-signal-safe calls (atomic operations, `unlink`, `_exit`). A temp file renamed meanwhile
+/// is simply no longer there to remove.
 #[cfg(unix)]
 extern "C" fn on_signal(signal: libc::c_int) {
-    use std::sync::atomic::Ordering;
-    if !WATCHING.load(Ordering::Acquire) {
-        // Nothing was ever registered, so nothing to remove.
-        // SAFETY: `_exit` is async-signal-safe.
-        unsafe { libc::_exit(128 + signal) };
+    REMOVING.store(true, Ordering::SeqCst);
+    for slot in &PATHS {
+        let raw = slot.load(Ordering::SeqCst);
+        if !raw.is_null() {
+            // SAFETY: a NUL-terminated string that nobody frees once REMOVING is set.
+            unsafe { libc::unlink(raw) };
+        }
     }
-    let byte = signal as u8;
-    // SAFETY: `write` is async-signal-safe; the fd is the pipe's write end, open for the process's
-    // life. If it fails there is nothing a handler could do about it.
-    unsafe {
-        libc::write(
-            PIPE_WRITE.load(Ordering::Acquire),
-            (&byte as *const u8).cast(),
-            1,
-        );
-    }
+    // SAFETY: `_exit` is async-signal-safe.
+    unsafe { libc::_exit(128 + signal) };
 }
 
-/// Installs the SIGINT/SIGTERM handler (see the module docs). Call first thing in `main`. If the
-/// pipe cannot be made, the signals keep their default effect.
+/// Installs the SIGINT/SIGTERM handler (see the module docs). Call first thing in `main`.
 #[cfg(unix)]
 pub fn install_signal_handler() {
-    use std::sync::atomic::Ordering;
-    let mut fds = [0 as libc::c_int; 2];
-    // SAFETY: plain libc calls on memory we own; the handler is installed only after the pipe
-    // exists.
+    // SAFETY: plain libc calls on memory we own.
     unsafe {
-        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
-            return;
-        }
-        PIPE_READ.store(fds[0], Ordering::Release);
-        PIPE_WRITE.store(fds[1], Ordering::Release);
         let mut action: libc::sigaction = std::mem::zeroed();
         action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
         action.sa_flags = libc::SA_RESTART;
@@ -108,47 +108,6 @@ pub fn install_signal_handler() {
         libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
     }
 }
-
-/// Starts the watcher thread once, if the handler is installed; from then on a signal removes the
-/// registered files. If the thread cannot start, a signal still ends the process (with the files
-/// left, as without a handler).
-#[cfg(unix)]
-fn start_watcher() {
-    use std::sync::atomic::Ordering;
-    static STARTED: std::sync::Once = std::sync::Once::new();
-    STARTED.call_once(|| {
-        let read = PIPE_READ.load(Ordering::Acquire);
-        if read < 0 {
-            return;
-        }
-        let spawned = std::thread::Builder::new()
-            .name("signals".into())
-            .spawn(move || {
-                loop {
-                    let mut byte = 0u8;
-                    // SAFETY: reading one byte into memory we own from our own pipe.
-                    let got = unsafe { libc::read(read, (&mut byte as *mut u8).cast(), 1) };
-                    if got == 1 {
-                        remove_all_and_exit(i32::from(byte));
-                    }
-                    if got == 0
-                        || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
-                    {
-                        // The pipe failed (it never should): let the handler exit by itself
-                        // rather than write to a pipe nobody reads.
-                        WATCHING.store(false, Ordering::Release);
-                        return;
-                    }
-                }
-            });
-        if spawned.is_ok() {
-            WATCHING.store(true, Ordering::Release);
-        }
-    });
-}
-
-#[cfg(not(unix))]
-fn start_watcher() {}
 
 #[cfg(not(unix))]
 pub fn install_signal_handler() {}
@@ -179,19 +138,51 @@ pub fn test_hold_point() {
 mod tests {
     use super::*;
 
+    /// The registered paths, read as the handler reads them.
+    fn registered() -> Vec<String> {
+        PATHS
+            .iter()
+            .map(|slot| slot.load(Ordering::SeqCst))
+            .filter(|raw| !raw.is_null())
+            // SAFETY: a live registration's string (this test's guards are still alive).
+            .map(|raw| {
+                unsafe { std::ffi::CStr::from_ptr(raw) }
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect()
+    }
+
     #[test]
     fn guards_unregister_their_own_path_only() {
         let a = register(Path::new("/nonexistent/a"));
         let b = register(Path::new("/nonexistent/b"));
         drop(a);
-        let left: Vec<PathBuf> = PATHS
-            .lock()
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.clone())
-            .collect();
-        assert!(left.contains(&PathBuf::from("/nonexistent/b")));
-        assert!(!left.contains(&PathBuf::from("/nonexistent/a")));
+        let left = registered();
+        assert!(left.contains(&"/nonexistent/b".to_string()));
+        assert!(!left.contains(&"/nonexistent/a".to_string()));
         drop(b);
+        assert!(!registered().contains(&"/nonexistent/b".to_string()));
+    }
+
+    /// More guards alive at once than one thread ever holds, from several threads: each gets a
+    /// slot of its own and gives it back.
+    #[test]
+    fn many_guards_from_many_threads() {
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                scope.spawn(move || {
+                    let names: Vec<String> =
+                        (0..50).map(|i| format!("/nonexistent/t{t}-{i}")).collect();
+                    let guards: Vec<Registered> =
+                        names.iter().map(|n| register(Path::new(n))).collect();
+                    let now = registered();
+                    assert!(names.iter().all(|n| now.contains(n)));
+                    drop(guards);
+                    let after = registered();
+                    assert!(names.iter().all(|n| !after.contains(n)));
+                });
+            }
+        });
     }
 }
