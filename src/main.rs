@@ -2,7 +2,6 @@
 //! (0 success, 1 a check failed, 2 bad input of any kind, 3 no answer within the time limit).
 //! Errors print as one line on stderr.
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -18,7 +17,7 @@ fn main() -> ExitCode {
     }
     // Before any thread starts: SIGINT/SIGTERM remove the temp files in flight, then exit 130/143.
     gridreduce::cleanup::install_signal_handler();
-    let cli = gridreduce::cli::Cli::parse();
+    let cli = gridreduce::cli::parse();
     match gridreduce::cli::run(cli) {
         Ok(code) => code,
         Err(e) => {

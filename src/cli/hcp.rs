@@ -24,10 +24,10 @@ pub struct Args {
 
 #[derive(Subcommand, Debug)]
 pub enum HcpCommand {
-    Check(CheckArgs),
-    Info(InfoArgs),
-    Convert(ConvertArgs),
-    Solve(super::hcp_solve::SolveArgs),
+    Check(super::Deferred<CheckArgs>),
+    Info(super::Deferred<InfoArgs>),
+    Convert(super::Deferred<ConvertArgs>),
+    Solve(super::Deferred<super::hcp_solve::SolveArgs>),
 }
 
 /// Check that a tour is a Hamiltonian cycle of a graph: prints OK (exit 0) or the first problem
@@ -118,10 +118,10 @@ pub struct ConvertArgs {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        HcpCommand::Check(a) => check(a),
-        HcpCommand::Info(a) => info(a),
-        HcpCommand::Convert(a) => convert(a),
-        HcpCommand::Solve(a) => super::hcp_solve::run(a),
+        HcpCommand::Check(a) => check(a.0),
+        HcpCommand::Info(a) => info(a.0),
+        HcpCommand::Convert(a) => convert(a.0),
+        HcpCommand::Solve(a) => super::hcp_solve::run(a.0),
     }
 }
 

@@ -23,7 +23,8 @@ pub mod stats;
 pub mod verify;
 
 use crate::error::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::cell::Cell;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -50,24 +51,100 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    Demo(demo::Args),
-    Verify(verify::Args),
-    Show(show::Args),
-    Info(info::Args),
-    Solve(solve::Args),
-    Count(count::Args),
-    Plot(plot::Args),
-    Hcp(hcp::Args),
-    Generate(generate::Args),
-    Reduce(reduce::Args),
-    Decode(decode::Args),
-    Stats(stats::Args),
-    Explore(explore::Args),
-    Run(run::Args),
-    Merge(merge::Args),
-    Solvers(solvers::Args),
+    Demo(Deferred<demo::Args>),
+    Verify(Deferred<verify::Args>),
+    Show(Deferred<show::Args>),
+    Info(Deferred<info::Args>),
+    Solve(Deferred<solve::Args>),
+    Count(Deferred<count::Args>),
+    Plot(Deferred<plot::Args>),
+    Hcp(Deferred<hcp::Args>),
+    Generate(Deferred<generate::Args>),
+    Reduce(Deferred<reduce::Args>),
+    Decode(Deferred<decode::Args>),
+    Stats(Deferred<stats::Args>),
+    Explore(Deferred<explore::Args>),
+    Run(Deferred<run::Args>),
+    Merge(Deferred<merge::Args>),
+    Solvers(Deferred<solvers::Args>),
     #[command(hide = true)]
-    HelpMarkdown(help_markdown::Args),
+    HelpMarkdown(Deferred<help_markdown::Args>),
+}
+
+thread_local! {
+    /// While set on this thread, [`Deferred`] arguments are added to their subcommand only when
+    /// clap builds that subcommand (when it is the one parsed): see [`parse`]. Per thread, so that
+    /// a tree built on another thread meanwhile (tests) is always whole.
+    static DEFER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Parses the process's arguments. The tree is first built with every subcommand's arguments
+/// deferred ([`Deferred`]): only the subcommand named on the command line gets its arguments
+/// built. Building all of them (17 commands, the route flags of the registry, the global options
+/// copied into each) took 0.6–0.9 ms of every run's start, a third of `hcp solve` on a small graph
+/// (docs/hcp-solver.md). When that parse fails, or asks for help or the version, the arguments are
+/// parsed again with the whole tree built, so every error, help page and suggestion is exactly the
+/// one the whole tree gives (the top-level help lists each command's description, which a
+/// deferred command does not have yet).
+pub fn parse() -> Cli {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    quick_parse(&args).unwrap_or_else(|_| Cli::parse_from(args))
+}
+
+/// The first attempt of [`parse`]: the tree with every subcommand's arguments deferred.
+fn quick_parse(args: &[std::ffi::OsString]) -> std::result::Result<Cli, clap::Error> {
+    DEFER.set(true);
+    let quick = Cli::command()
+        .try_get_matches_from(args)
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    DEFER.set(false);
+    quick
+}
+
+/// A subcommand's arguments `T`, added to the subcommand through [`clap::Command::defer`] while
+/// [`parse`] makes its first, quick attempt, and at once otherwise (help pages, `help-markdown`,
+/// tests that build the whole tree).
+#[derive(Debug)]
+pub struct Deferred<T>(pub T);
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        if DEFER.get() {
+            cmd.defer(T::augment_args)
+        } else {
+            T::augment_args(cmd)
+        }
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        if DEFER.get() {
+            cmd.defer(T::augment_args_for_update)
+        } else {
+            T::augment_args_for_update(cmd)
+        }
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> std::result::Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+    fn from_arg_matches_mut(
+        matches: &mut clap::ArgMatches,
+    ) -> std::result::Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+    fn update_from_arg_matches(
+        &mut self,
+        matches: &clap::ArgMatches,
+    ) -> std::result::Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> std::result::Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -76,22 +153,87 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     }
     crate::formats::atomic::set_sync(cli.sync);
     match cli.command {
-        Command::Demo(a) => demo::run(a),
-        Command::Verify(a) => verify::run(a),
-        Command::Show(a) => show::run(a),
-        Command::Info(a) => info::run(a),
-        Command::Solve(a) => solve::run(a),
-        Command::Count(a) => count::run(a),
-        Command::Plot(a) => plot::run(a),
-        Command::Hcp(a) => hcp::run(a),
-        Command::Generate(a) => generate::run(a),
-        Command::Reduce(a) => reduce::run(a),
-        Command::Decode(a) => decode::run(a),
-        Command::Stats(a) => stats::run(a),
-        Command::Explore(a) => explore::run(a),
-        Command::Run(a) => run::run(a),
-        Command::Merge(a) => merge::run(a),
-        Command::Solvers(a) => solvers::run(a),
-        Command::HelpMarkdown(a) => help_markdown::run(a),
+        Command::Demo(a) => demo::run(a.0),
+        Command::Verify(a) => verify::run(a.0),
+        Command::Show(a) => show::run(a.0),
+        Command::Info(a) => info::run(a.0),
+        Command::Solve(a) => solve::run(a.0),
+        Command::Count(a) => count::run(a.0),
+        Command::Plot(a) => plot::run(a.0),
+        Command::Hcp(a) => hcp::run(a.0),
+        Command::Generate(a) => generate::run(a.0),
+        Command::Reduce(a) => reduce::run(a.0),
+        Command::Decode(a) => decode::run(a.0),
+        Command::Stats(a) => stats::run(a.0),
+        Command::Explore(a) => explore::run(a.0),
+        Command::Run(a) => run::run(a.0),
+        Command::Merge(a) => merge::run(a.0),
+        Command::Solvers(a) => solvers::run(a.0),
+        Command::HelpMarkdown(a) => help_markdown::run(a.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Vec<std::ffi::OsString> {
+        line.split_whitespace().map(Into::into).collect()
+    }
+
+    /// The quick parse (deferred arguments) reads every kind of command line exactly as the whole
+    /// tree does: subcommands, nested subcommands, global options before and after the
+    /// subcommand, repeated and defaulted arguments, the registry's route flags.
+    #[test]
+    fn the_quick_parse_equals_the_whole_trees() {
+        for line in [
+            "gridreduce hcp solve a.hcp b.col --time-limit 5 --jobs 2 --csv x.csv",
+            "gridreduce --sync hcp solve g.hcp -o t.tour",
+            "gridreduce hcp check g.hcp t.tour",
+            "gridreduce hcp convert g.col --to tsplib -o g.hcp",
+            "gridreduce solve p.txt --via sat --encoding minimal --time-limit 2 --memory-limit 1G",
+            "gridreduce count p.txt --limit 2",
+            "gridreduce reduce p.txt --to hcp --stage reduced --format concorde -o out",
+            "gridreduce stats p.txt --csv s.csv",
+            "gridreduce generate sudoku --n 9 --count 3 --order random",
+            "gridreduce verify data/suguru/backtrack-180.txt",
+            "gridreduce run reductions/sat.yaml p.txt -o out --shard 1/4",
+            "gridreduce demo",
+        ] {
+            let whole = Cli::try_parse_from(args(line));
+            let quick = quick_parse(&args(line));
+            match (whole, quick) {
+                (Ok(w), Ok(q)) => assert_eq!(format!("{w:?}"), format!("{q:?}"), "{line}"),
+                (w, q) => panic!("{line}: {w:?} / {q:?}"),
+            }
+        }
+    }
+
+    /// What the quick parse cannot answer as the whole tree would (help, version, mistakes) is an
+    /// error, so that [`parse`] falls back to the whole tree for it.
+    #[test]
+    fn help_version_and_mistakes_fall_back_to_the_whole_tree() {
+        for line in [
+            "gridreduce --help",
+            "gridreduce --version",
+            "gridreduce hcp --help",
+            "gridreduce hcp solve --help",
+            "gridreduce hcp solv g.hcp",
+            "gridreduce solve",
+            "gridreduce frobnicate",
+            "gridreduce solve p.txt --via nowhere",
+        ] {
+            assert!(quick_parse(&args(line)).is_err(), "{line}");
+            assert!(Cli::try_parse_from(args(line)).is_err(), "{line}");
+        }
+        // The flag is off again afterwards: a tree built now is whole (it has the descriptions
+        // the top-level help lists).
+        let mut whole = Cli::command();
+        whole.build();
+        assert!(
+            whole
+                .get_subcommands()
+                .all(|c| c.get_about().is_some() || c.is_hide_set())
+        );
     }
 }
