@@ -372,6 +372,22 @@ fn portfolio_solution_sets_equal_exact_cover_on_25x25() {
         }
         compared += 1;
         empty += want.is_empty() as usize;
+        // Asked for one, the members search a half of the puzzle each (one cell's value fixed
+        // each way) before the whole: the one they give must be a solution, and none only when
+        // there is none. With a first run of 64 checks or of one (every member restarting again
+        // and again, in its half and after it).
+        for first_run in [64, 1] {
+            let one = portfolio::solutions_restarting(&p, options, 1, None, first_run).unwrap();
+            assert_eq!(
+                one.len(),
+                usize::from(!want.is_empty()),
+                "round {round}: {p:?}"
+            );
+            assert!(
+                one.iter().all(|g| want.contains(g.cells())),
+                "round {round}"
+            );
+        }
         if want.len() > 1 {
             several += 1;
             // Asked again (the members run on their own threads each time, in another order of

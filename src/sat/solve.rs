@@ -255,6 +255,14 @@ impl SatSolver {
         }
     }
 
+    /// Adds the unit clause `lit` (a literal of the encoding): from now on the solver searches
+    /// only the part of the puzzle where it holds (a portfolio member's half). "No solution left"
+    /// then means none left in that part.
+    pub(crate) fn restrict(&mut self, lit: i32) {
+        let lit = self.renaming.to_solver(lit);
+        self.solver.add_clause([lit]);
+    }
+
     /// The next solution not returned before, or `None` when there is none left.
     pub fn next_solution(&mut self) -> Result<Option<Grid>> {
         if self.exhausted {
