@@ -217,7 +217,7 @@ fn run(
         let p = solver.take_pacer().expect("the solver holds the pacer");
         match outcome {
             // The member's half holds too few solutions: it goes on with the whole puzzle (the
-            // solutions found so far excluded), in a fresh run with the same budget's clock.
+            // solutions found so far excluded) in its next run, on the same clock and schedule.
             Ok(()) if half.is_some() && found.len() < limit => {
                 half = None;
                 pacer = Some(p);
@@ -245,9 +245,11 @@ fn run(
 /// On Frisch's #1 the half holding the solution took 0.15–0.79 CPU seconds under four shuffles
 /// against 6.5 s and more for the whole puzzle, #15 1.2–3.5 s against 5.3–9.3 s. A member whose
 /// half holds no solution refutes it (often at once: on #4, #5, #9, #13, #14 the wrong value fails
-/// in 0.01 s) and then searches the whole puzzle, so the race is never worse than one member's on
-/// the whole (docs/routes.md, "Splitting the puzzle between the members"). Counting keeps the whole
-/// puzzle for both: a proof that no other solution exists must cover both halves anyway.
+/// in 0.01 s) and then searches the whole puzzle. The price: a member stuck refuting a hard wrong
+/// half leaves the race to the other, whose half can take longer than the whole puzzle would (#10
+/// under some shuffles; on 36×36 probes the split moves single puzzles either way, docs/routes.md,
+/// "Splitting the puzzle between the members"). Counting keeps the whole puzzle for both: a proof
+/// that no other solution exists must cover both halves anyway.
 fn halves(reduction: &PuzzleToCnf, limit: usize) -> Option<[i32; 2]> {
     if limit != 1 {
         return None;
@@ -303,7 +305,7 @@ pub fn solutions_restarting(
         let handles: Vec<_> = (0..MEMBERS.len())
             .map(|member| {
                 let (race, reduction) = (&race, &reduction);
-                let half = halves.map(|h| h[member]);
+                let half = halves.and_then(|h| h.get(member).copied());
                 scope.spawn(move || run(race, member, reduction, limit, deadline, first_run, half))
             })
             .collect();
