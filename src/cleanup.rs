@@ -138,49 +138,65 @@ pub fn test_hold_point() {
 mod tests {
     use super::*;
 
-    /// The registered paths, read as the handler reads them.
-    fn registered() -> Vec<String> {
-        PATHS
-            .iter()
-            .map(|slot| slot.load(Ordering::SeqCst))
-            .filter(|raw| !raw.is_null())
-            // SAFETY: a live registration's string (this test's guards are still alive).
-            .map(|raw| {
-                unsafe { std::ffi::CStr::from_ptr(raw) }
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect()
+    /// The path a live guard registered, read from its own slot only: another test's guard may
+    /// free its string at any moment, so no other slot's string is ever read here.
+    fn path_of(guard: &Registered) -> String {
+        let raw = PATHS[guard.0].load(Ordering::SeqCst);
+        assert!(!raw.is_null(), "a live guard's slot is empty");
+        // SAFETY: the guard is alive, so its string is registered and not freed.
+        unsafe { std::ffi::CStr::from_ptr(raw) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// A guard's slot and the string it holds, to check after the guard is dropped that the slot
+    /// no longer holds that string (compared by address, never read).
+    fn held(guard: &Registered) -> (usize, *mut libc::c_char) {
+        (guard.0, PATHS[guard.0].load(Ordering::SeqCst))
+    }
+
+    fn still_held((slot, raw): (usize, *mut libc::c_char)) -> bool {
+        PATHS[slot].load(Ordering::SeqCst) == raw
     }
 
     #[test]
     fn guards_unregister_their_own_path_only() {
         let a = register(Path::new("/nonexistent/a"));
         let b = register(Path::new("/nonexistent/b"));
+        assert_eq!(path_of(&a), "/nonexistent/a");
+        assert_eq!(path_of(&b), "/nonexistent/b");
+        let (was_a, was_b) = (held(&a), held(&b));
         drop(a);
-        let left = registered();
-        assert!(left.contains(&"/nonexistent/b".to_string()));
-        assert!(!left.contains(&"/nonexistent/a".to_string()));
+        assert!(!still_held(was_a));
+        assert!(still_held(was_b));
+        assert_eq!(path_of(&b), "/nonexistent/b");
         drop(b);
-        assert!(!registered().contains(&"/nonexistent/b".to_string()));
+        assert!(!still_held(was_b));
     }
 
     /// More guards alive at once than one thread ever holds, from several threads: each gets a
-    /// slot of its own and gives it back.
+    /// slot of its own (its own path reads back from it) and gives it back. Every thread has
+    /// registered before any drops, and every one has dropped before any checks its slots are
+    /// empty, so no thread of the test registers into a slot another is checking.
     #[test]
     fn many_guards_from_many_threads() {
+        let step = std::sync::Barrier::new(4);
         std::thread::scope(|scope| {
             for t in 0..4 {
+                let step = &step;
                 scope.spawn(move || {
                     let names: Vec<String> =
                         (0..50).map(|i| format!("/nonexistent/t{t}-{i}")).collect();
                     let guards: Vec<Registered> =
                         names.iter().map(|n| register(Path::new(n))).collect();
-                    let now = registered();
-                    assert!(names.iter().all(|n| now.contains(n)));
+                    step.wait();
+                    for (guard, name) in guards.iter().zip(&names) {
+                        assert_eq!(&path_of(guard), name);
+                    }
+                    let was: Vec<_> = guards.iter().map(held).collect();
                     drop(guards);
-                    let after = registered();
-                    assert!(names.iter().all(|n| !after.contains(n)));
+                    step.wait();
+                    assert!(was.into_iter().all(|w| !still_held(w)));
                 });
             }
         });
