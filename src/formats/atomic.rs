@@ -5,9 +5,9 @@
 //! this one. Surviving a crash of the **machine** (power loss) needs more: the data flushed to
 //! the disk (`fsync`) before the rename. That is opt-in ([`set_sync`], the CLI's global `--sync`),
 //! as in gzip (`--synchronous`), `dd` (`conv=fsync`) and `cp`, `sort -o`, LKH and Concorde, which
-//! never sync: it cost 0.8–1.5 ms per file here, a third of a batch export's wall time (2,000
-//! 17-clue puzzles to CNF, `reduce --to cnf`: 10.0 s with it, 7.0 s without) and half of `hcp
-//! solve -o` on a small graph (docs/reliability.md).
+//! never sync: it cost a third of a batch export's wall time here (2,000 17-clue puzzles to CNF,
+//! `reduce --to cnf`, 4,000 files: 9.0–9.4 s with it, 6.35–6.55 s without) and 0.4–0.7 ms of `hcp
+//! solve -o` on a small graph, a fifth of that run (docs/reliability.md).
 
 use crate::error::Error;
 use std::io::{BufWriter, Write};
