@@ -56,6 +56,7 @@
 mod cnf;
 mod encode;
 pub mod portfolio;
+mod propagate;
 pub mod simplify;
 mod solve;
 

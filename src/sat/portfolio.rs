@@ -19,10 +19,13 @@
 //! no difference (docs/routes.md, "Counting").
 //!
 //! When one solution is asked for, the members first **split** the puzzle: one cell with two values
-//! left is fixed to one value for member 0 and to the other for member 1 (`halves`); a member
-//! whose half holds no solution goes on with the whole puzzle. Under the shipped seeds Frisch's 16
+//! left, neither of which fails by unit propagation, is fixed to one value for member 0 and to the
+//! other for member 1 (`halves`); a member whose half holds no solution goes on with the whole
+//! puzzle. Under the shipped seeds Frisch's 16
 //! took 15.1 s in all (median 0.51 s, max 2.7 s) against 24.9 s (0.98 s, 5.1 s) for the whole
-//! puzzle; under six other draws of the seeds, less in all on five (docs/routes.md).
+//! puzzle; under six other draws of the seeds, less in all on five. Skipping cells with a value
+//! that fails by unit propagation cost a little under the shipped seeds (16.6–19.0 s in all) and
+//! saved 11–13 % over seven draws (docs/routes.md, "Choosing the split cell").
 //!
 //! A free race would make the answer depend on the clock: a puzzle with several solutions would
 //! get whichever the faster thread found. So the race is judged on a **virtual clock**: the
@@ -37,9 +40,11 @@
 //! faster then waited at every round's end, about 18 % of the wall time, docs/routes.md.)
 
 use super::encode::{CnfOptions, PuzzleToCnf};
+use super::propagate::Propagator;
 use super::solve::{Flavour, SatSolver};
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
+use crate::reduce::Reduction;
 use crate::time_limit;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -235,21 +240,26 @@ fn run(
     unreachable!("a member runs until it finishes, is beaten or fails")
 }
 
-/// The two halves the members search when one solution is asked for: member 0 with the first
-/// cell (in reading order) that has exactly two values left set to its smaller value, member 1
-/// to the other (the literal and its negation, since the cell holds exactly one value). `None`
-/// when more than one solution is asked for, or no cell has exactly two values left.
+/// The two halves the members search when one solution is asked for: member 0 with a cell that
+/// has exactly two values left set to its smaller value, member 1 to the other (the literal and its
+/// negation, since the cell holds exactly one value). The cell is the first such cell in reading
+/// order whose two values both survive unit propagation ([`Propagator::fails`]). `None` when more
+/// than one solution is asked for, or no cell among the first [`PROBED`] two-valued ones survives.
 ///
-/// Why: a run's time on a hard 25×25 is dominated by the wrong turns it happens to take, and
-/// fixing one cell either way removes a whole family of them from the half that holds the solution.
-/// On Frisch's #1 the half holding the solution took 0.15–0.79 CPU seconds under four shuffles
-/// against 6.5 s and more for the whole puzzle, #15 1.2–3.5 s against 5.3–9.3 s. A member whose
-/// half holds no solution refutes it (often at once: on #4, #5, #9, #13, #14 the wrong value fails
-/// in 0.01 s) and then searches the whole puzzle. The price: a member stuck refuting a hard wrong
-/// half leaves the race to the other, whose half can take longer than the whole puzzle would (#10
-/// under some shuffles; on 36×36 probes the split moves single puzzles either way, docs/routes.md,
-/// "Splitting the puzzle between the members"). Counting keeps the whole puzzle for both: a proof
-/// that no other solution exists must cover both halves anyway.
+/// Why split: a run's time on a hard 25×25 is dominated by the wrong turns it happens to take,
+/// and fixing one cell either way removes a whole family of them from the half that holds the
+/// solution. On Frisch's #1 the half holding the solution took 0.15–0.79 CPU seconds under four
+/// shuffles against 6.5 s and more for the whole puzzle, #15 1.2–3.5 s against 5.3–9.3 s. A member
+/// whose half holds no solution refutes it and then searches the whole puzzle.
+///
+/// Why probe: where one value of the cell fails by propagation alone, its member refutes its half
+/// at once, and the split is the whole puzzle against the whole puzzle with one cell forced. On
+/// #4, #5 and #9 the first two-valued cell is such a cell (docs/routes.md, "Choosing the split
+/// cell"). The price of any split: a member stuck refuting a hard wrong half leaves the race to
+/// the other, whose half can take longer than the whole puzzle would (#10 under some shuffles;
+/// on 36×36 probes the split moves single puzzles either way, docs/routes.md, "Splitting the
+/// puzzle between the members"). Counting keeps the whole puzzle for both: a proof that no other
+/// solution exists must cover both halves anyway.
 fn halves(reduction: &PuzzleToCnf, limit: usize) -> Option<[i32; 2]> {
     if limit != 1 {
         return None;
@@ -265,10 +275,19 @@ fn halves(reduction: &PuzzleToCnf, limit: usize) -> Option<[i32; 2]> {
         }
         *count += 1;
     }
-    let (_, first) = left.into_iter().find(|&(count, _)| count == 2)?;
-    let lit = i32::try_from(first).ok()?;
-    Some([lit, -lit])
+    let mut probe = Propagator::new(reduction.target());
+    left.into_iter()
+        .filter(|&(count, _)| count == 2)
+        .take(PROBED)
+        .filter_map(|(_, first)| i32::try_from(first).ok())
+        .find(|&lit| !probe.fails(lit) && !probe.fails(-lit))
+        .map(|lit| [lit, -lit])
 }
+
+/// How many two-valued cells [`halves`] probes before giving up the split: each probe propagates
+/// through part of the formula, and a puzzle whose first cells all have a failed value is one
+/// where propagation already decides much; the whole puzzle is then as good a start.
+const PROBED: usize = 64;
 
 /// Up to `limit` solutions of `puzzle` from the race of [`MEMBERS`] on `options`' formula, one
 /// thread per member, giving up at `deadline` with `Error::Timeout`.
