@@ -201,6 +201,34 @@ fn complete_graph_edge_list_is_solved() {
     assert_exit(&gridreduce(&["hcp", "check", path, tour]), 0, "check");
 }
 
+/// A graph read from a pipe (bash's process substitution) cannot be read twice, so its format
+/// cannot be detected and then parsed: one line naming the stream and the way out, exit 2; named
+/// with --graph-format, the same stream is solved.
+#[test]
+fn a_piped_graph_needs_its_format_named() {
+    let bin = env!("CARGO_BIN_EXE_gridreduce");
+    let run = |extra: &str| {
+        std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "'{bin}' hcp solve {extra} <(cat data/hcp/fhcp/graph2.hcp)"
+            ))
+            .output()
+            .expect("bash runs")
+    };
+    let out = run("");
+    assert_exit(&out, 2, "detected format of a pipe");
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("/dev/fd/") && err.contains("--graph-format"),
+        "{err}"
+    );
+    let out = run("--graph-format tsplib");
+    assert_exit(&out, 0, "named format of a pipe");
+    assert!(text(&out.stdout).contains("Hamiltonian cycle: 70 vertices"));
+}
+
 /// Several graphs make a batch: one line per graph on stdout in input order, a bad file reported
 /// on stderr while the others go on (exit 2), every found tour in --tours and accepted by `hcp
 /// check`, one CSV row per graph with its status; a batch proving one graph non-Hamiltonian

@@ -15,7 +15,7 @@ use super::{arcs, col, concorde, tsplib};
 use crate::error::{CertificateError, Error, InputError};
 use crate::hcp::{Digraph, Graph, Tour};
 use crate::reduce::Problem;
-use std::io::BufRead;
+use std::io::{BufRead, Seek};
 use std::path::Path;
 
 /// A Hamiltonian-cycle instance: an undirected graph or a digraph.
@@ -122,12 +122,23 @@ pub fn detect(reader: impl BufRead) -> Result<GraphFormat, InputError> {
 /// Reads a graph file in `format`, or in the detected format when `None`.
 pub fn read_graph(path: &Path, format: Option<GraphFormat>) -> Result<GraphFile, Error> {
     let in_file = |e: InputError| Error::Input(e.in_file(path));
+    let mut reader = tsplib::open(path)?;
     let format = match format {
         Some(f) => f,
-        None => detect(tsplib::open(path)?).map_err(in_file)?,
+        None => {
+            // One open for both passes: detection reads the first lines, then the parse starts
+            // again from the top. A pipe cannot go back: its format must be named.
+            let f = detect(&mut reader).map_err(in_file)?;
+            reader.rewind().map_err(|_| {
+                in_file(InputError::new(
+                    "cannot detect the graph format of a stream that cannot be read twice (a \
+                     pipe); name it with --graph-format",
+                ))
+            })?;
+            f
+        }
     };
     let limits = ReadLimits::default();
-    let reader = tsplib::open(path)?;
     Ok(match format {
         GraphFormat::Tsplib => {
             let f = tsplib::parse(reader, &limits).map_err(in_file)?;
