@@ -3,13 +3,18 @@
 //! Graphs are synthetic but shaped like gridreduce's: a Hamiltonian ring plus chords, average
 //! degree about 3.3 — 14,397 vertices / 23,631 edges (the undirected blank 9×9 Sudoku graph's
 //! sizes) and 1,500,000 vertices / 2,500,000 edges (the scale of a contracted N = 64 graph).
+//! `write_cnf_25x25` writes the DIMACS body of Frisch's first 25×25 Sudoku (the default encoding
+//! with givens as units: 11.6 MB of text), the formula `reduce --to cnf` exports (docs/performance.md).
 //! Run with `cargo bench --bench formats`.
 
 use divan::Bencher;
+use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::tokens::ReadLimits;
 use gridreduce::formats::tour::{TourOptions, parse_tour, write_lkh_tour};
-use gridreduce::formats::{concorde, tsplib};
+use gridreduce::formats::{concorde, dimacs, tsplib};
 use gridreduce::hcp::Graph;
+use gridreduce::reduce::Reduction;
+use gridreduce::sat::{CnfOptions, PuzzleToCnf};
 use std::sync::LazyLock;
 
 fn main() {
@@ -94,4 +99,30 @@ fn read_hcp_1500000(bencher: Bencher) {
 fn write_tsp_matrix_2000(bencher: Bencher) {
     let g = ring_with_chords(2_000, 3_300);
     bencher.bench(|| tsplib::write_tsp_matrix(&mut std::io::sink(), &g, "bench", None).unwrap());
+}
+
+/// The first Frisch 25×25 as CNF, givens as unit clauses.
+static FRISCH1_CNF: LazyLock<PuzzleToCnf> = LazyLock::new(|| {
+    let path = gridreduce::reduce::harness::data_dir().join("sudoku/sudoku25_gecode_frisch_16.txt");
+    let options = ReadOptions {
+        no_auto_solutions: true,
+        ..Default::default()
+    };
+    let puzzle = read_collection(&path, &options)
+        .expect("shipped data")
+        .entries
+        .swap_remove(0)
+        .expect("shipped puzzle")
+        .puzzle;
+    let options = CnfOptions {
+        simplify: false,
+        ..CnfOptions::fastest_for(&puzzle)
+    };
+    PuzzleToCnf::new(&puzzle, options).expect("a Sudoku encodes")
+});
+
+#[divan::bench]
+fn write_cnf_25x25(bencher: Bencher) {
+    let cnf = FRISCH1_CNF.target();
+    bencher.bench(|| dimacs::write_formula(&mut std::io::sink(), cnf).unwrap());
 }
