@@ -28,6 +28,7 @@
 //! (an answer for another formula) each give a one-line error naming the file and line.
 
 use super::lines::Lines;
+use super::tokens::FastWriter;
 use crate::error::{Error, InputError};
 use crate::reduce::Reduction;
 use crate::sat::{Assignment, Cnf, PuzzleToCnf};
@@ -94,24 +95,15 @@ pub fn write_cnf(w: &mut dyn Write, reduction: &PuzzleToCnf, title: &str) -> std
 /// body of [`write_cnf`], and what [`parse_cnf`] reads back equal.
 pub fn write_formula(w: &mut dyn Write, cnf: &Cnf) -> std::io::Result<()> {
     writeln!(w, "p cnf {} {}", cnf.vars(), cnf.num_clauses())?;
-    // Clauses go out in blocks of about 64 KiB with the literals printed by `itoa`: through
-    // `write!` each literal cost a formatter call and each clause a call through `dyn Write`,
-    // a fifth of a batch export's CPU time (docs/performance.md).
-    const BLOCK: usize = 1 << 16;
-    let mut block = Vec::with_capacity(BLOCK + 256);
-    let mut number = itoa::Buffer::new();
+    let mut w = FastWriter::new(w);
     for clause in cnf.clauses() {
         for &l in clause {
-            block.extend_from_slice(number.format(l).as_bytes());
-            block.push(b' ');
+            w.int(i64::from(l))?;
+            w.byte(b' ')?;
         }
-        block.extend_from_slice(b"0\n");
-        if block.len() >= BLOCK {
-            w.write_all(&block)?;
-            block.clear();
-        }
+        w.text("0\n")?;
     }
-    w.write_all(&block)
+    w.finish()
 }
 
 /// The largest variable count [`parse_cnf`] accepts by default: 2^26, far above any formula

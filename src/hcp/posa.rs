@@ -33,7 +33,7 @@ const STALL_ROTATIONS: u32 = 64;
 /// 2–4 ms under the earlier floor of 10⁶, more than the branching search that then answered most
 /// of them. 10⁵ keeps 7 of the 8 (graph4 goes to branching, 0.17 ms against the heuristic's
 /// 0.58) and takes 1–4 ms off `hcp solve` on the others (docs/hcp-solver.md, step 2).
-const BUDGET_FLOOR: u64 = 100_000;
+pub const BUDGET_FLOOR: u64 = 100_000;
 
 /// Settings of [`posa`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
