@@ -98,7 +98,7 @@ pub fn write_formula(w: &mut dyn Write, cnf: &Cnf) -> std::io::Result<()> {
     let mut w = FastWriter::new(w);
     for clause in cnf.clauses() {
         for &l in clause {
-            w.int(i64::from(l))?;
+            w.num(l)?;
             w.byte(b' ')?;
         }
         w.text("0\n")?;

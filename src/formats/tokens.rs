@@ -329,14 +329,8 @@ impl<'a> FastWriter<'a> {
         Ok(())
     }
 
-    pub fn num(&mut self, v: u64) -> std::io::Result<()> {
-        self.buf
-            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
-        self.maybe_flush()
-    }
-
-    /// A signed integer (a DIMACS literal).
-    pub fn int(&mut self, v: i64) -> std::io::Result<()> {
+    /// Any primitive integer, signed (a DIMACS literal) or not.
+    pub fn num(&mut self, v: impl itoa::Integer) -> std::io::Result<()> {
         self.buf
             .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
         self.maybe_flush()
