@@ -46,7 +46,14 @@ impl<'a> Propagator<'a> {
         }
         let mut fill = start.clone();
         let mut occ = vec![0u32; cnf.num_literals()];
+        // The units and any empty clause are picked up on the same pass.
+        let (mut units, mut empty) = (Vec::new(), false);
         for (i, clause) in cnf.clauses().enumerate() {
+            match clause {
+                [] => empty = true,
+                &[unit] => units.push(unit),
+                _ => {}
+            }
             for &l in clause {
                 occ[fill[index(l)] as usize] = i as u32;
                 fill[index(l)] += 1;
@@ -60,13 +67,8 @@ impl<'a> Propagator<'a> {
             trail: Vec::new(),
             refuted: false,
         };
-        let units: Vec<i32> = cnf
-            .clauses()
-            .filter(|c| c.len() == 1)
-            .map(|c| c[0])
-            .collect();
         // An empty clause refutes the formula just as a conflict does.
-        p.refuted = cnf.clauses().any(<[i32]>::is_empty) || !p.propagate(&units);
+        p.refuted = empty || !p.propagate(&units);
         p
     }
 
