@@ -8,12 +8,12 @@
 //! Run with `cargo bench --bench formats`.
 
 use divan::Bencher;
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::tokens::ReadLimits;
 use gridreduce::formats::tour::{TourOptions, parse_tour, write_lkh_tour};
 use gridreduce::formats::{concorde, dimacs, tsplib};
 use gridreduce::hcp::Graph;
 use gridreduce::reduce::Reduction;
+use gridreduce::reduce::harness::shipped_puzzles;
 use gridreduce::sat::{CnfOptions, PuzzleToCnf};
 use std::sync::LazyLock;
 
@@ -103,17 +103,7 @@ fn write_tsp_matrix_2000(bencher: Bencher) {
 
 /// The first Frisch 25×25 as CNF, givens as unit clauses.
 static FRISCH1_CNF: LazyLock<PuzzleToCnf> = LazyLock::new(|| {
-    let path = gridreduce::reduce::harness::data_dir().join("sudoku/sudoku25_gecode_frisch_16.txt");
-    let options = ReadOptions {
-        no_auto_solutions: true,
-        ..Default::default()
-    };
-    let puzzle = read_collection(&path, &options)
-        .expect("shipped data")
-        .entries
-        .swap_remove(0)
-        .expect("shipped puzzle")
-        .puzzle;
+    let puzzle = shipped_puzzles("sudoku/sudoku25_gecode_frisch_16.txt").swap_remove(0);
     let options = CnfOptions {
         simplify: false,
         ..CnfOptions::fastest_for(&puzzle)

@@ -49,19 +49,7 @@ fn blank_directed(n: usize) -> u32 {
 }
 
 fn royle_first() -> Puzzle {
-    let path = gridreduce::reduce::harness::data_dir().join("sudoku/royle17.txt");
-    let collection = gridreduce::formats::collection::read_collection(
-        &path,
-        &gridreduce::formats::collection::ReadOptions::default(),
-    )
-    .unwrap();
-    collection
-        .entries
-        .into_iter()
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle
+    gridreduce::reduce::harness::shipped_puzzles("sudoku/royle17.txt").swap_remove(0)
 }
 
 /// The whole chain (to contracted) for Royle's first 17-clue puzzle.

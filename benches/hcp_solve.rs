@@ -9,7 +9,6 @@
 //! grids of the blank 4×4. Run: `cargo bench --bench hcp_solve`.
 //! The whole-set table (median and maximum over every puzzle) is `tests/hcp_targets.rs`.
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::graphs::{Instance, read_graph};
 use gridreduce::hcp::Graph;
 use gridreduce::hcp::branch::{BranchOptions, Branched, branch};
@@ -19,7 +18,7 @@ use gridreduce::hcp::presolve::{Presolved, presolve};
 use gridreduce::hcp::solve::{HcSolver, Method, SolveOptions, chain_grids, solve_graph};
 use gridreduce::hcp::split::{Split, ring_of_copies, split_solve};
 use gridreduce::puzzle::{Puzzle, Sudoku};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::{data_dir, shipped_puzzles};
 use gridreduce::search::rng::Rng;
 
 fn main() {
@@ -27,15 +26,7 @@ fn main() {
 }
 
 fn first(file: &str) -> Puzzle {
-    let path = data_dir().join("sudoku").join(file);
-    read_collection(&path, &ReadOptions::default())
-        .unwrap()
-        .entries
-        .into_iter()
-        .next()
-        .unwrap()
-        .unwrap()
-        .puzzle
+    shipped_puzzles(&format!("sudoku/{file}")).swap_remove(0)
 }
 
 fn stage(stage: Stage) -> HcpOptions {

@@ -3,7 +3,7 @@
 
 use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::{Grid, Puzzle};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::{data_dir, shipped_entries};
 use gridreduce::solvers::{Route, solutions};
 
 fn main() {
@@ -11,10 +11,8 @@ fn main() {
 }
 
 fn load(rel: &str) -> Vec<(Puzzle, Option<Grid>)> {
-    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
-    c.entries
+    shipped_entries(rel)
         .into_iter()
-        .map(|e| e.unwrap())
         .map(|e| (e.puzzle, e.solution))
         .collect()
 }

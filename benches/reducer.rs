@@ -3,11 +3,10 @@
 //! builds the graph once and runs both), blank grids (no deductions: the forced-edge propagation
 //! alone), and solving through each stage. Run: `cargo bench --bench reducer`.
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::hcp::chain::{HcpOptions, Stage, build, stats};
 use gridreduce::hcp::solve::{SolveOptions, grids};
 use gridreduce::puzzle::{Puzzle, Sudoku};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::shipped_puzzles;
 
 fn main() {
     divan::main();
@@ -28,13 +27,9 @@ fn stage(name: &str) -> Stage {
 }
 
 fn puzzles(rel: &str, take: usize) -> Vec<Puzzle> {
-    read_collection(&data_dir().join(rel), &ReadOptions::default())
-        .unwrap()
-        .entries
-        .into_iter()
-        .take(take)
-        .map(|e| e.unwrap().puzzle)
-        .collect()
+    let mut all = shipped_puzzles(rel);
+    all.truncate(take);
+    all
 }
 
 /// Royle's first 17-clue puzzle, whole chain to each stage.

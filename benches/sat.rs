@@ -8,27 +8,13 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::Puzzle;
+use gridreduce::reduce::harness::shipped_puzzles as load;
 use gridreduce::sat::{CnfOptions, Encoding, solutions};
 use std::sync::LazyLock;
 
 fn main() {
     divan::main();
-}
-
-fn load(rel: &str) -> Vec<Puzzle> {
-    let path = gridreduce::reduce::harness::data_dir().join(rel);
-    let options = ReadOptions {
-        no_auto_solutions: true,
-        ..Default::default()
-    };
-    read_collection(&path, &options)
-        .expect("shipped data")
-        .entries
-        .into_iter()
-        .map(|e| e.expect("shipped puzzle").puzzle)
-        .collect()
 }
 
 static SUGURU: LazyLock<Vec<Puzzle>> = LazyLock::new(|| load("suguru/backtrack-180.txt"));

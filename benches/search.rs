@@ -6,22 +6,16 @@
 //! best of several runs) and the slowest puzzles.
 
 use divan::{Bencher, black_box};
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::generate::{sudoku, suguru};
 use gridreduce::puzzle::{Puzzle, Suguru};
+use gridreduce::reduce::harness::shipped_entries;
 use gridreduce::search::{backtrack, fast, human};
 use std::time::{Duration, Instant};
 
 fn load(rel: &str) -> Vec<(usize, Puzzle)> {
-    let path = gridreduce::reduce::harness::data_dir().join(rel);
-    read_collection(&path, &ReadOptions::default())
-        .unwrap()
-        .entries
+    shipped_entries(rel)
         .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            (e.index, e.puzzle)
-        })
+        .map(|e| (e.index, e.puzzle))
         .collect()
 }
 

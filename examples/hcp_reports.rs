@@ -15,15 +15,12 @@ use gridreduce::puzzle::{Grid, Puzzle, Sudoku};
 use gridreduce::search::human::{self, Technique};
 use rayon::prelude::*;
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::{shipped_entries, shipped_puzzles};
 
 /// The named puzzles of a shipped collection (`rel` under `data/`).
 fn shipped(rel: &str) -> Vec<(String, Puzzle)> {
-    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
-    c.entries
+    shipped_entries(rel)
         .into_iter()
-        .filter_map(Result::ok)
         .map(|e| (e.name, e.puzzle))
         .collect()
 }
@@ -451,17 +448,7 @@ fn report_sizes_and_times() {
             row(&p, Stage::Contracted, true, true)
         );
     }
-    let p17 = gridreduce::formats::collection::read_collection(
-        &gridreduce::reduce::harness::data_dir().join("sudoku/royle17.txt"),
-        &Default::default(),
-    )
-    .unwrap()
-    .entries
-    .into_iter()
-    .next()
-    .unwrap()
-    .unwrap()
-    .puzzle;
+    let p17 = shipped_puzzles("sudoku/royle17.txt").swap_remove(0);
     println!("royle17 #1 (17 clues): stage | original | canonical");
     for (stage, clues) in [
         (Stage::Directed, false),
@@ -476,16 +463,7 @@ fn report_sizes_and_times() {
             row(&p17, stage, clues, true)
         );
     }
-    let top95 = gridreduce::formats::collection::read_collection(
-        &gridreduce::reduce::harness::data_dir().join("sudoku/norvig_top95.txt"),
-        &Default::default(),
-    )
-    .unwrap();
-    let puzzles: Vec<Puzzle> = top95
-        .entries
-        .into_iter()
-        .map(|e| e.unwrap().puzzle)
-        .collect();
+    let puzzles = shipped_puzzles("sudoku/norvig_top95.txt");
     for canonical in [false, true] {
         let mut times = Vec::new();
         let mut rounds = Vec::new();

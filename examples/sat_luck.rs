@@ -15,9 +15,8 @@
 //! with `--simplify`). Two runs go
 //! at a time. Output: CSV on stdout (`puzzle,config,false_first,shuffle,cpu_s,status`).
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::Puzzle;
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::shipped_entries;
 use gridreduce::sat::{CONFIGS, CnfOptions, Encoding, Flavour, SatSolver};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -60,11 +59,8 @@ fn main() {
     let encoding = args
         .get(5)
         .map(|e| Encoding::from_name(e).expect("ENCODING: minimal, efficient, extended, compact"));
-    let collection = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
-    let puzzles: Vec<(String, Puzzle)> = collection
-        .entries
+    let puzzles: Vec<(String, Puzzle)> = shipped_entries(rel)
         .into_iter()
-        .filter_map(Result::ok)
         .map(|e| (e.name, e.puzzle))
         .collect();
 

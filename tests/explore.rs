@@ -8,21 +8,12 @@ mod common;
 
 use common::{assert_exit, gridreduce, text};
 use gridreduce::explore::{ExploreStage, Model, model, size_check};
-use gridreduce::formats::collection::{Entry, ReadOptions, read_collection};
+use gridreduce::formats::collection::Entry;
 use gridreduce::hcp::chain::{build, stats};
 use gridreduce::puzzle::{Puzzle, Sudoku};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::shipped_entries as entries;
 use gridreduce::solvers::{Route, solutions};
 use std::collections::HashSet;
-
-fn entries(rel: &str) -> Vec<Entry> {
-    read_collection(&data_dir().join(rel), &ReadOptions::default())
-        .unwrap()
-        .entries
-        .into_iter()
-        .map(|e| e.unwrap())
-        .collect()
-}
 
 /// The puzzles the explorer is for: the 4×4 example and others of its file, a blank 6×6 Sudoku
 /// (2×3 boxes) with a solution the search finds, 6×6 Suguru.

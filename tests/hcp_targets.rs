@@ -14,12 +14,11 @@
 //! `HCP_STAGE` (directed, undirected, trimmed, contracted; default: the stage `--via hcp` uses)
 //! chooses the graph. `HCP_ROYLE_ALL=1` runs the whole 49,158 list instead of the 1,000 sample.
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::formats::graphs::{Instance, read_graph};
 use gridreduce::hcp::chain::{HcpOptions, build};
 use gridreduce::hcp::solve::{HcSolver, SolveOptions, chain_grids};
 use gridreduce::puzzle::{Grid, Puzzle};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness::{data_dir, shipped_entries};
 use std::time::{Duration, Instant};
 
 /// The route's chain, or `HCP_STAGE`'s; `HCP_CANONICAL=1` / `0` starts from the canonical /
@@ -107,12 +106,9 @@ fn header() {
 
 /// Solves puzzles `pick` of `file` (first grid, whole chain from the puzzle), checks each.
 fn sudoku_set(file: &str, label: &str, pick: impl Fn(usize) -> bool) -> Row {
-    let path = data_dir().join("sudoku").join(file);
-    let collection = read_collection(&path, &ReadOptions::default()).unwrap();
     let opts = options();
     let mut row = Row::new(label);
-    for entry in collection.entries {
-        let entry = entry.unwrap();
+    for entry in shipped_entries(&format!("sudoku/{file}")) {
         if !pick(entry.index) {
             continue;
         }

@@ -10,7 +10,7 @@ use gridreduce::reduce::harness::shipped_cases;
 use std::collections::BTreeSet;
 
 mod common;
-use common::shipped_puzzles;
+use gridreduce::reduce::harness::shipped_puzzles;
 
 /// Solves the shipped puzzles that `keep` takes and whose case names `named` takes, each to
 /// exactly its known solution; returns how many there were.

@@ -13,7 +13,8 @@ use gridreduce::sat::{
 use std::collections::BTreeSet;
 
 mod common;
-use common::{XorShift, shipped_puzzles};
+use common::XorShift;
+use gridreduce::reduce::harness::shipped_puzzles;
 
 fn all_options() -> Vec<CnfOptions> {
     let mut out = Vec::new();

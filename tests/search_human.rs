@@ -2,20 +2,14 @@
 //! grades; norvig_top95 equal to the known solutions (search fallback where the techniques stall);
 //! every step is sound (nothing it places or removes contradicts the known solution).
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::{Grid, Puzzle};
+use gridreduce::reduce::harness::shipped_entries;
 use gridreduce::search::human::{self, Report, Technique};
 
 fn load(rel: &str) -> Vec<(String, Puzzle, Grid)> {
-    let path = gridreduce::reduce::harness::data_dir().join(rel);
-    read_collection(&path, &ReadOptions::default())
-        .unwrap()
-        .entries
+    shipped_entries(rel)
         .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            (e.name, e.puzzle, e.solution.unwrap())
-        })
+        .map(|e| (e.name, e.puzzle, e.solution.unwrap()))
         .collect()
 }
 

@@ -1,20 +1,15 @@
 //! Algorithm 2 (backtracking) and our fast search on the 180 janko Suguru puzzles: both find the
 //! known solution and both prove it unique (a search for two solutions finds exactly one).
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::{Grid, Puzzle};
+use gridreduce::reduce::harness::shipped_entries;
 use gridreduce::search::{backtrack, fast};
 use gridreduce::solvers::{Route, solutions};
 
 fn suguru_180() -> Vec<(String, Puzzle, Grid)> {
-    let path = gridreduce::reduce::harness::data_dir().join("suguru/backtrack-180.txt");
-    let c = read_collection(&path, &ReadOptions::default()).unwrap();
-    c.entries
+    shipped_entries("suguru/backtrack-180.txt")
         .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            (e.name, e.puzzle, e.solution.unwrap())
-        })
+        .map(|e| (e.name, e.puzzle, e.solution.unwrap()))
         .collect()
 }
 

@@ -9,7 +9,7 @@
 //! (`tests/round_trip.rs`) runs every registered reduction over all of them.
 
 use super::{Cert, Problem, Reduction, Sizes};
-use crate::formats::collection::{ReadOptions, read_collection};
+use crate::formats::collection::{Entry, ReadOptions, read_collection};
 use crate::puzzle::{Grid, Puzzle};
 use std::path::{Path, PathBuf};
 
@@ -66,17 +66,30 @@ pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
 }
 
+/// Every entry of one shipped collection (`rel` under `data/`), in file order, with its solution
+/// where one is shipped. The one loader of the tests, benchmarks and examples, so that each does not
+/// grow its own. Panics on unreadable shipped data: that is a broken checkout, not an input error.
+pub fn shipped_entries(rel: &str) -> Vec<Entry> {
+    let path = data_dir().join(rel);
+    read_collection(&path, &ReadOptions::default())
+        .unwrap_or_else(|e| panic!("shipped data unreadable: {e}"))
+        .entries
+        .into_iter()
+        .map(|e| e.unwrap_or_else(|e| panic!("shipped data unreadable: {e}")))
+        .collect()
+}
+
+/// The puzzles of one shipped collection ([`shipped_entries`] without names and solutions).
+pub fn shipped_puzzles(rel: &str) -> Vec<Puzzle> {
+    shipped_entries(rel).into_iter().map(|e| e.puzzle).collect()
+}
+
 /// Every shipped puzzle with a known solution whose puzzle passes `keep`. Panics on unreadable
 /// shipped data: that is a broken checkout, not an input error.
 pub fn shipped_cases(keep: impl Fn(&Puzzle) -> bool) -> Vec<Case> {
-    let data = data_dir();
     let mut cases = Vec::new();
     for rel in SOLVED_COLLECTIONS {
-        let path = data.join(rel);
-        let collection = read_collection(&path, &ReadOptions::default())
-            .unwrap_or_else(|e| panic!("shipped data unreadable: {e}"));
-        for entry in collection.entries {
-            let entry = entry.unwrap_or_else(|e| panic!("shipped data unreadable: {e}"));
+        for entry in shipped_entries(rel) {
             if !keep(&entry.puzzle) {
                 continue;
             }

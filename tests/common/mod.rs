@@ -3,9 +3,8 @@
 //! shipped collections; running the `gridreduce` binary; the size-report table helpers.
 #![allow(dead_code)]
 
-use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
-use gridreduce::reduce::harness::data_dir;
+use gridreduce::reduce::harness;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -182,19 +181,10 @@ impl XorShift {
 
 /// The named puzzles of a shipped collection (`rel` under `data/`); every one must read.
 pub fn shipped(rel: &str) -> Vec<(String, Puzzle)> {
-    let c = read_collection(&data_dir().join(rel), &ReadOptions::default()).unwrap();
-    c.entries
+    harness::shipped_entries(rel)
         .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            (e.name, e.puzzle)
-        })
+        .map(|e| (e.name, e.puzzle))
         .collect()
-}
-
-/// The puzzles of a shipped collection, without their names.
-pub fn shipped_puzzles(rel: &str) -> Vec<Puzzle> {
-    shipped(rel).into_iter().map(|(_, p)| p).collect()
 }
 
 /// Line `index` (1-based) of a shipped text file (`rel` under the crate root), e.g. the known
