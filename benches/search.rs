@@ -91,6 +91,27 @@ fn search_norvig_top95(b: Bencher) {
     });
 }
 
+/// Both shipped 16×16 sets (155 puzzles, uniqueness decided: `limit = 2`) without and with the pair
+/// rules, which the `search` route turns on at this size (docs/algorithms.md, "Pairs").
+#[divan::bench(args = [false, true], sample_count = 10)]
+fn search_sudoku16_pairs(b: Bencher, pairs: bool) {
+    let mut puzzles = load("sudoku/sudoku16_vu_kr_100.txt");
+    puzzles.extend(load("sudoku/sudoku16_gecode_janko_55.txt"));
+    let puzzles: Vec<(fast::Search, Puzzle)> = puzzles
+        .into_iter()
+        .map(|(_, p)| (fast::Search::new(&p.structure()).unwrap(), p))
+        .collect();
+    let options = fast::Options {
+        pairs,
+        ..fast::Options::limit(2)
+    };
+    b.bench(|| {
+        for (search, p) in &puzzles {
+            assert_eq!(search.run(p.givens(), &options).solutions.len(), 1);
+        }
+    });
+}
+
 /// One 15×15 Suguru (regions up to 5), a new seed per sample.
 #[divan::bench(sample_count = 10)]
 fn generate_suguru_15x15(b: Bencher) {

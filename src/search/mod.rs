@@ -54,6 +54,7 @@ pub fn solutions_until(
         puzzle.givens(),
         &fast::Options {
             deadline,
+            pairs: search.pairs_pay(),
             ..fast::Options::limit(limit)
         },
     );
