@@ -119,3 +119,48 @@ fn same_seed_same_file() {
         String::from_utf8_lossy(&verify.stdout)
     );
 }
+
+/// A 16×16 puzzle, whose uniqueness checks the search answers with the pair rules since session 22
+/// (docs/algorithms.md, "Pairs"): they may only make the checks faster, so the file must be
+/// byte for byte the one the generator wrote before them (tests/data/generate16-seed5.txt, written
+/// by the release binary of commit 24502b8 with the same arguments), and its puzzle unique.
+#[test]
+fn a_16x16_puzzle_is_the_same_with_the_pair_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g16.txt");
+    let status = Command::cargo_bin("gridreduce")
+        .unwrap()
+        .args([
+            "generate",
+            "sudoku",
+            "--n",
+            "16",
+            "--target-clues",
+            "300",
+            "--swaps",
+            "0",
+            "--count",
+            "1",
+            "--seed",
+            "5",
+            "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    let golden = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/generate16-seed5.txt"),
+    )
+    .unwrap();
+    assert_eq!(written, golden);
+    let puzzles =
+        gridreduce::formats::collection::read_collection(&out, &Default::default()).unwrap();
+    let p = puzzles.entries.into_iter().next().unwrap().unwrap().puzzle;
+    assert_eq!(count_by_cover(&p), 1);
+}

@@ -194,7 +194,10 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimedOut;
 
-/// One search run with the deadline; `Err` when it ran out before the search could answer.
+/// One search run with the deadline; `Err` when it ran out before the search could answer. With
+/// the pair rules where they pay (16×16 and up): they change how fast a run answers, not what it
+/// answers, and every caller uses the answer as a set (a count, or clues chosen by cell and
+/// value), so a seed still gives the same puzzles.
 fn run_until(
     search: &Search,
     givens: &Grid,
@@ -205,6 +208,7 @@ fn run_until(
         givens,
         &Options {
             deadline,
+            pairs: search.pairs_pay(),
             ..Options::limit(limit)
         },
     );
