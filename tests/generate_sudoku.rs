@@ -1,7 +1,10 @@
 //! Generated few-clue Sudoku: unique by the independent Algorithm X route, minimal (no clue can be
 //! removed), at or below the target, the solution verifies, and the same seed gives the same file.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{gridreduce, ok};
 use gridreduce::cover::{self, PuzzleToCover};
 use gridreduce::generate::sudoku::{Config, Order, generate};
 use gridreduce::puzzle::{Puzzle, Sudoku};
@@ -72,6 +75,11 @@ fn random_order_works_too() {
     assert_eq!(count_by_cover(&Puzzle::Sudoku(g.puzzle)), 1);
 }
 
+/// `gridreduce generate sudoku ARGS`, failing the test with its stderr if it fails.
+fn generate_sudoku(args: &[&str]) {
+    ok(&gridreduce(&[&["generate", "sudoku"], args].concat()));
+}
+
 #[test]
 fn same_seed_same_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -79,29 +87,20 @@ fn same_seed_same_file() {
     for name in ["a", "b"] {
         let out = dir.path().join(format!("{name}.txt"));
         let sol = dir.path().join(format!("{name}.sol.txt"));
-        let status = Command::cargo_bin("gridreduce")
-            .unwrap()
-            .args([
-                "generate",
-                "sudoku",
-                "--n",
-                "9",
-                "--target-clues",
-                "26",
-                "--count",
-                "2",
-            ])
-            .args(["--seed", "8", "-o"])
-            .arg(&out)
-            .arg("--solutions")
-            .arg(&sol)
-            .output()
-            .unwrap();
-        assert!(
-            status.status.success(),
-            "{}",
-            String::from_utf8_lossy(&status.stderr)
-        );
+        generate_sudoku(&[
+            "--n",
+            "9",
+            "--target-clues",
+            "26",
+            "--count",
+            "2",
+            "--seed",
+            "8",
+            "-o",
+            out.to_str().unwrap(),
+            "--solutions",
+            sol.to_str().unwrap(),
+        ]);
         files.push((std::fs::read(&out).unwrap(), out, sol));
     }
     assert_eq!(files[0].0, files[1].0);
@@ -128,31 +127,20 @@ fn same_seed_same_file() {
 fn a_16x16_puzzle_is_the_same_with_the_pair_rules() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("g16.txt");
-    let status = Command::cargo_bin("gridreduce")
-        .unwrap()
-        .args([
-            "generate",
-            "sudoku",
-            "--n",
-            "16",
-            "--target-clues",
-            "300",
-            "--swaps",
-            "0",
-            "--count",
-            "1",
-            "--seed",
-            "5",
-            "-o",
-        ])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
-    );
+    generate_sudoku(&[
+        "--n",
+        "16",
+        "--target-clues",
+        "300",
+        "--swaps",
+        "0",
+        "--count",
+        "1",
+        "--seed",
+        "5",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     let written = std::fs::read_to_string(&out).unwrap();
     let golden = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/generate16-seed5.txt"),

@@ -2,7 +2,10 @@
 //! solution verifies, it respects --max-region and the hint cap, passes the pre-checks, and the same
 //! seed gives the same file.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{gridreduce, ok};
 use gridreduce::cover::{self, PuzzleToCover};
 use gridreduce::formats::collection::{ReadOptions, read_collection};
 use gridreduce::generate::suguru::{Config, generate};
@@ -74,16 +77,8 @@ fn hint_cap_is_respected_or_refused() {
 }
 
 fn run(args: &[&str]) -> Vec<u8> {
-    let out = Command::cargo_bin("gridreduce")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = gridreduce(args);
+    ok(&out);
     out.stdout
 }
 
