@@ -148,8 +148,9 @@ pub(crate) fn mask_upto(v: u8) -> u64 {
     if v >= 64 { u64::MAX } else { (1u64 << v) - 1 }
 }
 
-/// The positions of the set bits of `m`, lowest first.
-fn places(m: u64) -> impl Iterator<Item = usize> {
+/// The positions of the set bits of `m`, lowest first (a cell's values as bits `v − 1`, a group's
+/// places as bits by position in the group).
+pub(crate) fn places(m: u64) -> impl Iterator<Item = usize> {
     let mut m = m;
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -494,37 +495,22 @@ impl Search {
             }
             open &= self.unit_need[u] & !fixed;
             for (i, &c) in cells.iter().enumerate() {
-                let mut m = cand[c as usize] & open;
-                while m != 0 {
-                    pos[m.trailing_zeros() as usize] |= 1 << i;
-                    m &= m - 1;
+                for v in places(cand[c as usize] & open) {
+                    pos[v] |= 1 << i;
                 }
             }
-            let mut found = None;
-            let mut a = open;
-            while a != 0 && found.is_none() {
-                let v1 = a.trailing_zeros() as usize;
-                a &= a - 1;
-                if pos[v1].count_ones() != 2 {
-                    continue;
-                }
-                let mut b = a;
-                while b != 0 {
-                    let v2 = b.trailing_zeros() as usize;
-                    b &= b - 1;
+            // The first two values with the same two places, where a place holds something else.
+            let found = places(open)
+                .filter(|&v| pos[v].count_ones() == 2)
+                .flat_map(|v1| places(open >> v1 >> 1).map(move |d| (v1, v1 + 1 + d)))
+                .find_map(|(v1, v2)| {
                     let keep = (1u64 << v1) | (1u64 << v2);
-                    if pos[v2] == pos[v1]
-                        && places(pos[v1]).any(|c| cand[cells[c] as usize] & !keep != 0)
-                    {
-                        found = Some((keep, pos[v1]));
-                        break;
-                    }
-                }
-            }
-            let mut m = open;
-            while m != 0 {
-                pos[m.trailing_zeros() as usize] = 0;
-                m &= m - 1;
+                    (pos[v2] == pos[v1]
+                        && places(pos[v1]).any(|i| cand[cells[i] as usize] & !keep != 0))
+                    .then_some((keep, pos[v1]))
+                });
+            for v in places(open) {
+                pos[v] = 0;
             }
             if let Some((keep, at)) = found {
                 for i in places(at) {

@@ -27,7 +27,7 @@
 //! first step is `hidden single (block): r2c2 = 6: the only place for 6 in block 1`, then r1c2 = 8,
 //! r1c6 = 1, …; 49 such steps solve it: grade *easy (hidden single (block))*.
 
-use super::fast::{Options, Search, bit, mask_upto, peer_lists};
+use super::fast::{Options, Search, bit, mask_upto, peer_lists, places};
 use crate::puzzle::{Grid, GroupKind, Puzzle, Structure, cell_name};
 use std::fmt;
 
@@ -236,15 +236,8 @@ fn is_line(kind: GroupKind) -> bool {
     matches!(kind, GroupKind::Row(_) | GroupKind::Column(_))
 }
 
-fn values(mut m: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let v = m.trailing_zeros() as u8 + 1;
-        m &= m - 1;
-        Some(v)
-    })
+fn values(m: u64) -> impl Iterator<Item = u8> {
+    places(m).map(|i| i as u8 + 1)
 }
 
 fn list_values(m: u64) -> String {
