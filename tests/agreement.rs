@@ -10,7 +10,7 @@
 mod common;
 
 use clap::ValueEnum;
-use common::{Rng, brute_force, random_sudoku4, random_suguru};
+use common::{Rng, brute_force, random_sudoku4, random_suguru, sorted};
 use gridreduce::hcp::chain::{HcpOptions, Stage};
 use gridreduce::hcp::solve::{SolveOptions, grids};
 use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
@@ -27,11 +27,6 @@ fn applies(route: Route, puzzle: &Puzzle) -> bool {
         (Route::Linear, _) => false,
         _ => true,
     }
-}
-
-fn sorted(mut v: Vec<Grid>) -> Vec<Grid> {
-    v.sort_by(|a, b| a.cells().cmp(b.cells()));
-    v
 }
 
 /// Checks one puzzle; returns its number of solutions.

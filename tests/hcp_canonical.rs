@@ -17,7 +17,7 @@ use gridreduce::reduce::harness::shipped_cases;
 use gridreduce::reduce::{Problem, Reduction};
 
 mod common;
-use common::{Rng, random_sudoku4, random_suguru};
+use common::{Rng, random_sudoku4, random_suguru, sorted};
 
 /// The canonical variant at `stage` (`variant(.., false)`: Haythorpe's graph, for comparisons).
 fn opts(stage: Stage, clues: bool, share: bool) -> HcpOptions {
@@ -32,11 +32,6 @@ fn variant(stage: Stage, clues: bool, share: bool, canonical: bool) -> HcpOption
         share,
         canonical,
     }
-}
-
-fn sorted(mut grids: Vec<Grid>) -> Vec<Grid> {
-    grids.sort_by(|a, b| a.cells().cmp(b.cells()));
-    grids
 }
 
 fn reference(puzzle: &Puzzle, limit: usize) -> Vec<Grid> {

@@ -6,21 +6,19 @@
 
 mod common;
 
-use common::{Rng, SolutionKinds, brute_force, random_sudoku4, random_suguru};
+use common::{Rng, SolutionKinds, brute_force, random_sudoku4, random_suguru, sorted};
 use gridreduce::puzzle::{Grid, Puzzle};
 use gridreduce::reduce::harness::shipped_entries;
 use gridreduce::search::fast::{Options, PAIRS_FROM, Search};
 
-fn with_pairs(puzzle: &Puzzle, limit: usize) -> Vec<Grid> {
-    let search = Search::new(&puzzle.structure()).unwrap();
+/// Up to `limit` solutions from `givens`, with or without the pair rules, in canonical order.
+fn solve(search: &Search, givens: &Grid, limit: usize, pairs: bool) -> Vec<Grid> {
     let options = Options {
         limit,
-        pairs: true,
+        pairs,
         ..Options::default()
     };
-    let mut grids = search.run(puzzle.givens(), &options).solutions;
-    grids.sort_by(|a, b| a.cells().cmp(b.cells()));
-    grids
+    sorted(search.run(givens, &options).solutions)
 }
 
 #[test]
@@ -38,7 +36,12 @@ fn pairs_keep_every_solution_of_small_puzzles() {
     }
     for p in &puzzles {
         let expected = brute_force(p);
-        assert_eq!(with_pairs(p, usize::MAX), expected, "{p:?}");
+        let search = Search::new(&p.structure()).unwrap();
+        assert_eq!(
+            solve(&search, p.givens(), usize::MAX, true),
+            expected,
+            "{p:?}"
+        );
         kinds.add(expected.len());
     }
     assert!(kinds.fewest() > 20, "{kinds}");
@@ -60,21 +63,16 @@ fn pairs_keep_every_solution_of_loosened_shipped_puzzles() {
                 givens.set(filled[rng.below(filled.len())], 0);
             }
             let search = Search::new(&e.puzzle.structure()).unwrap();
-            let run = |pairs: bool| {
-                let options = Options {
-                    limit: 300,
-                    pairs,
-                    ..Options::default()
-                };
-                let mut grids = search.run(&givens, &options).solutions;
-                grids.sort_by(|a, b| a.cells().cmp(b.cells()));
-                grids
-            };
-            let without = run(false);
+            let without = solve(&search, &givens, 300, false);
             if without.len() == 300 {
                 continue;
             }
-            assert_eq!(run(true), without, "{} loosened", e.name);
+            assert_eq!(
+                solve(&search, &givens, 300, true),
+                without,
+                "{} loosened",
+                e.name
+            );
             compared += 1;
             solutions += without.len();
         }

@@ -179,6 +179,12 @@ impl XorShift {
     }
 }
 
+/// Grids in one canonical order (by cells), so that solution lists compare as sets.
+pub fn sorted(mut grids: Vec<Grid>) -> Vec<Grid> {
+    grids.sort_by(|a, b| a.cells().cmp(b.cells()));
+    grids
+}
+
 /// The named puzzles of a shipped collection (`rel` under `data/`); every one must read.
 pub fn shipped(rel: &str) -> Vec<(String, Puzzle)> {
     harness::shipped_entries(rel)
