@@ -152,3 +152,81 @@ fn a_16x16_puzzle_is_the_same_with_the_pair_rules() {
     let p = puzzles.entries.into_iter().next().unwrap().unwrap().puzzle;
     assert_eq!(count_by_cover(&p), 1);
 }
+
+/// Above 16×16 a uniqueness check goes to the search for a few branch nodes, then to SAT
+/// (`Config::search_first_nodes`). Both are exact, so which one answered must not change the
+/// puzzle: every check to SAT (0) and the default (all but 23 of the checks answered by the search)
+/// give the same 20×20 puzzle. With `stop_at_target` it has exactly the target's clue count (the
+/// pass stops there, not minimal), its solution verifies, and it is unique for the shape solver
+/// (the blank formula under assumptions, no simplification, no portfolio), which no check used.
+/// The pass stops at 42.5 % given, where many removals fail, so the two runs part ways if either
+/// engine is wrong about a count. (Every check to the search, `u64::MAX`, gives the same puzzle
+/// too, in 27 s of a debug build; Algorithm X takes 4.5 minutes there to confirm uniqueness.)
+#[test]
+fn a_20x20_puzzle_stops_at_the_target_and_does_not_depend_on_the_engine() {
+    let target = 170;
+    let puzzles: Vec<_> = [0, Config::new(20, target, 3).search_first_nodes]
+        .into_iter()
+        .map(|nodes| {
+            let mut config = Config::new(20, target, 3);
+            config.stop_at_target = true;
+            config.search_first_nodes = nodes;
+            generate(&config, 0).unwrap()
+        })
+        .collect();
+    let [by_sat, by_default] = &puzzles[..] else {
+        unreachable!("two runs")
+    };
+    assert_eq!(by_default.puzzle.givens(), by_sat.puzzle.givens());
+    assert_eq!(by_default.solution, by_sat.solution);
+    let p = Puzzle::Sudoku(by_sat.puzzle.clone());
+    assert_eq!(p.clues(), target);
+    assert_eq!(by_sat.minimal_clues, vec![target]);
+    assert!(p.verify(&by_sat.solution).is_empty());
+    let found = gridreduce::sat::ShapeSolver::new(&p)
+        .unwrap()
+        .solutions(&p, 2)
+        .unwrap();
+    assert_eq!(found, vec![by_sat.solution.clone()], "not unique");
+}
+
+/// `--stop-at-target` on the command line: the file's header records it (a file says how it was
+/// made), the puzzle has exactly the target's clue count, and the statistics line says the counts
+/// are where each pass ended, not of minimal puzzles.
+#[test]
+fn stop_at_target_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g20.txt");
+    let run = gridreduce(&[
+        "generate",
+        "sudoku",
+        "--n",
+        "20",
+        "--target-clues",
+        "300",
+        "--stop-at-target",
+        "--seed",
+        "2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    ok(&run);
+    let file = std::fs::read_to_string(&out).unwrap();
+    let mut lines = file.lines();
+    let header = lines.next().unwrap();
+    assert!(
+        header.starts_with('#') && header.ends_with(" --stop-at-target"),
+        "{header}"
+    );
+    let puzzle = lines.next().unwrap();
+    assert_eq!(lines.next(), None);
+    // One character a cell up to 35×35, '.' for a blank.
+    assert_eq!(puzzle.chars().count(), 400);
+    let clues = puzzle.chars().filter(|&c| c != '.').count();
+    assert_eq!(clues, 300, "{puzzle}");
+    let stderr = common::text(&run.stderr);
+    assert!(
+        stderr.contains("clues at the end of every try's removal pass: 300:1"),
+        "{stderr}"
+    );
+}

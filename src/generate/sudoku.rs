@@ -6,9 +6,12 @@
 //! 1. a random full grid: the fast search on the blank grid with a seeded random value order;
 //! 2. **removal pass**: every clue starts as *removable*; repeatedly pick the removable clue whose
 //!    row, column and block together hold the **most clues** (ties broken at random) and remove it
-//!    if the puzzle stays unique (the search finds one solution with a limit of two) — otherwise it
-//!    stays for good in this pass (removing more clues only adds solutions, so a clue needed now is
-//!    needed in every later puzzle of the pass). The pass ends with a minimal puzzle;
+//!    if the puzzle stays unique (one solution found with a limit of two: by the search, and above
+//!    16×16 by SAT where a short search does not answer, [`Checker`]) — otherwise it stays for good
+//!    in this pass (removing more clues only adds solutions, so a clue needed now is needed in
+//!    every later puzzle of the pass). The pass ends with a minimal puzzle, or, with
+//!    [`Config::stop_at_target`], as soon as the puzzle has the target's clue count (test sets of
+//!    a chosen density);
 //! 3. **walk** ({−1, +1} moves): while above the target, remove a random clue, enumerate the
 //!    solutions that leaves (at most 64, else the step is void), and add a random clue `(cell,
 //!    value)` that **exactly one** of those solutions has — the puzzle is unique again by
@@ -31,6 +34,7 @@
 
 use super::rng_for;
 use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
 use crate::puzzle::{BlockLayout, Grid, Sudoku};
 use crate::search::fast::{Options, Search};
 use crate::search::rng::Rng;
@@ -67,10 +71,22 @@ pub struct Config {
     /// lower the clue count (0: removal pass only).
     pub swaps: usize,
     /// Give up at this instant with [`Error::Timeout`] (`None`: never). A uniqueness check costs
-    /// milliseconds on 9×9 but seconds on 25×25 (a branch node about 100 µs, checks of tens of
-    /// thousands of nodes), so without a deadline one try of a large grid runs for hours. Every
-    /// search run gets the deadline, so the overshoot is at most the search's clock interval.
+    /// milliseconds on 9×9 but up to seconds on 25×25 near a minimal puzzle, even by SAT, so
+    /// without a deadline one try of a large grid can run for a long time. Every check gets the
+    /// deadline (the search reads the clock every few nodes, SAT at its terminate checks), so the
+    /// overshoot is short.
     pub deadline: Option<Instant>,
+    /// End the removal pass as soon as the puzzle has `target_clues` clues: the puzzle is unique
+    /// but not necessarily minimal (a pass that ends minimal above the target goes on to the walk
+    /// as before). For test sets of large grids at a given
+    /// density (36×36 with about half the cells given, issue 18): the removals that take a
+    /// puzzle from there down to minimal each need a uniqueness proof of seconds or more, and a
+    /// researcher asking for a density does not want them.
+    pub stop_at_target: bool,
+    /// Above 16×16: branch nodes the search may take on a check before SAT is asked instead
+    /// ([`SEARCH_FIRST_NODES`] by default; 0 sends every check to SAT, `u64::MAX` none). Only
+    /// speed depends on it, never the puzzles.
+    pub search_first_nodes: u64,
 }
 
 impl Config {
@@ -83,6 +99,8 @@ impl Config {
             order: Order::Crowded,
             swaps: 200,
             deadline: None,
+            stop_at_target: false,
+            search_first_nodes: SEARCH_FIRST_NODES,
         }
     }
 }
@@ -96,7 +114,8 @@ pub struct Generated {
     pub tries: usize,
     /// How many of those tries ended with 17 clues or fewer.
     pub seventeen: usize,
-    /// Clue count of the minimal puzzle of every try, in order.
+    /// Clue count of the minimal puzzle of every try, in order (with [`Config::stop_at_target`],
+    /// of the puzzle each try's removal pass ended with).
     pub minimal_clues: Vec<usize>,
     /// Uniqueness checks run.
     pub checks: usize,
@@ -118,7 +137,12 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
     }
     let layout = BlockLayout::default_for(n);
     let blank = Sudoku::new(layout.clone(), Grid::empty(n, n)).map_err(Error::Usage)?;
-    let search = Search::new(&blank.structure()).map_err(Error::Usage)?;
+    let checker = Checker {
+        search: Search::new(&blank.structure()).map_err(Error::Usage)?,
+        layout: layout.clone(),
+        sat: n > crate::solvers::AUTO_SEARCH_MAX_N,
+        search_first_nodes: config.search_first_nodes,
+    };
     let mut rng = rng_for(config.seed, index);
     let mut minimal_clues = Vec::new();
     let mut checks = 0;
@@ -129,7 +153,7 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
         ))
     };
     while minimal_clues.len() < config.max_tries {
-        let full = search.run(
+        let full = checker.search.run(
             blank.givens(),
             &Options {
                 seed: Some(rng.fork()),
@@ -146,28 +170,23 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
             )));
         };
         let mut givens = solution.clone();
+        let stop_at = config.stop_at_target.then_some(config.target_clues);
         let work = minimise(
-            &search,
-            &layout,
+            &checker,
             &mut givens,
             config.order,
+            stop_at,
             config.deadline,
             &mut rng,
         )
         .and_then(|c| {
             checks += c;
-            descend(
-                &search,
-                &layout,
-                &mut solution,
-                &mut givens,
-                config,
-                &mut rng,
-            )
+            descend(&checker, &mut solution, &mut givens, config, &mut rng)
         });
         match work {
             Ok(c) => checks += c,
-            Err(TimedOut) => return Err(timeout(minimal_clues.len() + 1)),
+            Err(Error::Timeout(_)) => return Err(timeout(minimal_clues.len() + 1)),
+            Err(e) => return Err(e),
         }
         let clues = givens.filled();
         minimal_clues.push(clues);
@@ -189,46 +208,100 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
     )))
 }
 
-/// A search run reached [`Config::deadline`]; the puzzle being worked on is left unique but
-/// possibly not minimal, and is dropped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimedOut;
+/// What answers a try's uniqueness checks and enumerations: our search up to 16×16; above, the
+/// search for at most [`SEARCH_FIRST_NODES`] branch nodes and, when that is not enough, SAT (the
+/// two-member portfolio), as `solve`'s default route does ([`crate::solvers::auto_route`]). On
+/// 25×25 and 36×36 the search alone does not answer many checks in minutes, so a try's removal
+/// pass never ended. Every caller uses an answer as a set (a count, or clues chosen by cell and
+/// value), and every engine here is exact and deterministic (a node budget, the portfolio's
+/// virtual clock), so a seed gives the same puzzles whichever engine answered.
+struct Checker {
+    /// Also draws each try's full grid (seeded value order).
+    search: Search,
+    layout: BlockLayout,
+    /// Checks go to SAT after `search_first_nodes` nodes of `search`.
+    sat: bool,
+    search_first_nodes: u64,
+}
 
-/// One search run with the deadline; `Err` when it ran out before the search could answer. With
-/// the pair rules where they pay (16×16 and up): they change how fast a run answers, not what it
-/// answers, and every caller uses the answer as a set (a count, or clues chosen by cell and
-/// value), so a seed still gives the same puzzles.
-fn run_until(
-    search: &Search,
-    givens: &Grid,
-    limit: usize,
-    deadline: Option<Instant>,
-) -> Result<Vec<Grid>, TimedOut> {
-    let outcome = search.run(
-        givens,
-        &Options {
-            deadline,
-            pairs: search.pairs_pay(),
-            ..Options::limit(limit)
-        },
-    );
-    if outcome.timed_out {
-        Err(TimedOut)
-    } else {
-        Ok(outcome.solutions)
+/// Branch nodes the search may take on a check of a grid above 16×16 before SAT is asked
+/// instead. Most checks of a removal pass come while the grid is dense, where propagation alone
+/// answers, and building a SAT formula for them costs more than the search (a 36×36 formula: tens
+/// of milliseconds). Measured on `generate sudoku --stop-at-target --seed 1` (25×25 to 300 clues,
+/// 36×36 to 700; same files every time): SAT only 2.6 and 18.6 s; search first for 10, 30 or 100
+/// nodes 0.18–0.22 and 2.7–2.9 s; 300 nodes 0.24 and 3.9 s; 10,000 nodes 0.44 and 34 s.
+const SEARCH_FIRST_NODES: u64 = 100;
+
+impl Checker {
+    /// Up to `limit` solutions of `givens`; `Error::Timeout` at the deadline (the puzzle being
+    /// worked on is then left unique but possibly not minimal, and dropped). The search runs with
+    /// the pair rules where they pay (16×16): they change how fast a run answers, not what it
+    /// answers.
+    fn run_until(
+        &self,
+        givens: &Grid,
+        limit: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Grid>> {
+        if self.sat && self.search_first_nodes > 0 {
+            let outcome = self.search.run(
+                givens,
+                &Options {
+                    deadline,
+                    node_limit: Some(self.search_first_nodes),
+                    pairs: self.search.pairs_pay(),
+                    ..Options::limit(limit)
+                },
+            );
+            if outcome.timed_out {
+                return Err(crate::time_limit::exceeded());
+            }
+            if !outcome.aborted {
+                return Ok(outcome.solutions);
+            }
+        }
+        if self.sat {
+            let puzzle = Puzzle::Sudoku(
+                Sudoku::new(self.layout.clone(), givens.clone()).map_err(Error::Usage)?,
+            );
+            // Through `solvers`, so that the formula's memory estimate is checked before it is
+            // built (a 64×64 near minimal would need gigabytes) and the limit counts building.
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            return crate::solvers::solutions_within(
+                &puzzle,
+                crate::solvers::Route::Sat,
+                limit,
+                left,
+            );
+        }
+        let outcome = self.search.run(
+            givens,
+            &Options {
+                deadline,
+                pairs: self.search.pairs_pay(),
+                ..Options::limit(limit)
+            },
+        );
+        if outcome.timed_out {
+            Err(crate::time_limit::exceeded())
+        } else {
+            Ok(outcome.solutions)
+        }
     }
 }
 
 /// One removal pass over every clue of `givens` (crowded units first, or random); leaves a minimal
-/// unique puzzle and returns the number of uniqueness checks, or `Err` at the deadline.
-pub fn minimise(
-    search: &Search,
-    layout: &BlockLayout,
+/// unique puzzle, or stops as soon as it has `stop_at` clues, and returns the number of uniqueness
+/// checks, or `Err` at the deadline.
+fn minimise(
+    checker: &Checker,
     givens: &mut Grid,
     order: Order,
+    stop_at: Option<usize>,
     deadline: Option<Instant>,
     rng: &mut Rng,
-) -> Result<usize, TimedOut> {
+) -> Result<usize> {
+    let layout = &checker.layout;
     let n = givens.rows();
     // Clues per row, column and block.
     let mut in_row = vec![0; n];
@@ -242,7 +315,8 @@ pub fn minimise(
     }
     rng.shuffle(&mut removable);
     let mut checks = 0;
-    while !removable.is_empty() {
+    let mut clues = removable.len();
+    while !removable.is_empty() && stop_at.is_none_or(|target| clues > target) {
         let at = match order {
             Order::Random => removable.len() - 1,
             Order::Crowded => {
@@ -261,7 +335,8 @@ pub fn minimise(
         let v = givens.get(c);
         givens.set(c, 0);
         checks += 1;
-        if run_until(search, givens, 2, deadline)?.len() == 1 {
+        if checker.run_until(givens, 2, deadline)?.len() == 1 {
+            clues -= 1;
             in_row[c / n] -= 1;
             in_col[c % n] -= 1;
             in_block[layout.block_of(c)] -= 1;
@@ -284,14 +359,14 @@ type Fixing = (Vec<Grid>, Vec<(usize, u8, usize)>);
 /// then the only one left. Enumerates the solutions in one search run (counted in `checks`);
 /// `None` when there are more than [`ENUMERATE`].
 fn fixing_clues(
-    search: &Search,
+    checker: &Checker,
     givens: &Grid,
     except: &[usize],
     deadline: Option<Instant>,
     checks: &mut usize,
-) -> Result<Option<Fixing>, TimedOut> {
+) -> Result<Option<Fixing>> {
     *checks += 1;
-    let found = run_until(search, givens, ENUMERATE + 1, deadline)?;
+    let found = checker.run_until(givens, ENUMERATE + 1, deadline)?;
     if found.len() > ENUMERATE || found.len() < 2 {
         return Ok(None);
     }
@@ -322,13 +397,12 @@ fn fixing_clues(
 ///
 /// Stops at the target or after `config.swaps` steps in a row that do not lower the clue count.
 fn descend(
-    search: &Search,
-    layout: &BlockLayout,
+    checker: &Checker,
     solution: &mut Grid,
     givens: &mut Grid,
     config: &Config,
     rng: &mut Rng,
-) -> Result<usize, TimedOut> {
+) -> Result<usize> {
     let mut checks = 0;
     let mut stale = 0;
     while givens.filled() > config.target_clues && stale < config.swaps {
@@ -339,12 +413,12 @@ fn descend(
         let before = clues.len();
         let a = clues[rng.below(clues.len())];
         givens.set(a, 0);
-        match fixing_clues(search, givens, &[a], config.deadline, &mut checks)? {
+        match fixing_clues(checker, givens, &[a], config.deadline, &mut checks)? {
             Some((found, moves)) if !moves.is_empty() => {
                 let (c, v, k) = moves[rng.below(moves.len())];
                 givens.set(c, v);
                 *solution = found[k].clone();
-                checks += minimise(search, layout, givens, config.order, config.deadline, rng)?;
+                checks += minimise(checker, givens, config.order, None, config.deadline, rng)?;
             }
             _ => givens.set(a, solution.get(a)),
         }
