@@ -7,7 +7,7 @@
 //! 2. **removal pass**: every clue starts as *removable*; repeatedly pick the removable clue whose
 //!    row, column and block together hold the **most clues** (ties broken at random) and remove it
 //!    if the puzzle stays unique (one solution found with a limit of two: by the search, and above
-//!    16×16 by SAT where a short search does not answer, [`Checker`]) — otherwise it stays for good
+//!    16×16 by SAT where a short search does not answer, `Checker`) — otherwise it stays for good
 //!    in this pass (removing more clues only adds solutions, so a clue needed now is needed in
 //!    every later puzzle of the pass). The pass ends with a minimal puzzle, or, with
 //!    [`Config::stop_at_target`], as soon as the puzzle has the target's clue count (test sets of
@@ -230,7 +230,7 @@ struct Checker {
 /// of milliseconds). Measured on `generate sudoku --stop-at-target --seed 1` (25×25 to 300 clues,
 /// 36×36 to 700; same files every time): SAT only 2.6 and 18.6 s; search first for 10, 30 or 100
 /// nodes 0.18–0.22 and 2.7–2.9 s; 300 nodes 0.24 and 3.9 s; 10,000 nodes 0.44 and 34 s.
-const SEARCH_FIRST_NODES: u64 = 100;
+pub const SEARCH_FIRST_NODES: u64 = 100;
 
 impl Checker {
     /// Up to `limit` solutions of `givens`; `Error::Timeout` at the deadline (the puzzle being
