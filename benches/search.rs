@@ -135,6 +135,21 @@ fn generate_sudoku_one_try(b: Bencher) {
     });
 }
 
+/// A unique 36×36 at 700 clues (54 % given) with `stop_at_target`, seeds 2 and 3 in turn (0.26–0.57
+/// s each through the CLI; their checks above 100 search nodes go to SAT, docs/algorithms.md,
+/// "Large N by SAT"). Seed 1 is left out: at 3 s it would dominate the samples.
+#[divan::bench(sample_count = 6)]
+fn generate_sudoku36_at_700(b: Bencher) {
+    let mut config = sudoku::Config::new(36, 700, 2);
+    config.stop_at_target = true;
+    let mut i = 0;
+    b.bench_local(|| {
+        config.seed = 2 + i % 2;
+        i += 1;
+        black_box(sudoku::generate(&config, 0).unwrap());
+    });
+}
+
 fn best_of(runs: usize, mut f: impl FnMut()) -> Duration {
     (0..runs)
         .map(|_| {
