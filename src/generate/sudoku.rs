@@ -34,8 +34,7 @@
 
 use super::rng_for;
 use crate::error::{Error, Result};
-use crate::puzzle::Puzzle;
-use crate::puzzle::{BlockLayout, Grid, Sudoku};
+use crate::puzzle::{BlockLayout, Grid, Puzzle, Sudoku};
 use crate::search::fast::{Options, Search};
 use crate::search::rng::Rng;
 use std::time::Instant;
@@ -78,10 +77,10 @@ pub struct Config {
     pub deadline: Option<Instant>,
     /// End the removal pass as soon as the puzzle has `target_clues` clues: the puzzle is unique
     /// but not necessarily minimal (a pass that ends minimal above the target goes on to the walk
-    /// as before). For test sets of large grids at a given
-    /// density (36×36 with about half the cells given, issue 18): the removals that take a
-    /// puzzle from there down to minimal each need a uniqueness proof of seconds or more, and a
-    /// researcher asking for a density does not want them.
+    /// as before). For test sets of large grids at a given density (36×36 with about half the
+    /// cells given, issue 18): the removals that take a puzzle from there down to minimal each
+    /// need a uniqueness proof of seconds or more, and a researcher asking for a density does not
+    /// want them.
     pub stop_at_target: bool,
     /// Above 16×16: branch nodes the search may take on a check before SAT is asked instead
     /// ([`SEARCH_FIRST_NODES`] by default; 0 sends every check to SAT, `u64::MAX` none). Only
@@ -243,12 +242,14 @@ impl Checker {
         limit: usize,
         deadline: Option<Instant>,
     ) -> Result<Vec<Grid>> {
-        if self.sat && self.search_first_nodes > 0 {
+        // Above 16×16 the search runs on a node budget, and SAT answers what it leaves.
+        let node_limit = self.sat.then_some(self.search_first_nodes);
+        if node_limit != Some(0) {
             let outcome = self.search.run(
                 givens,
                 &Options {
                     deadline,
-                    node_limit: Some(self.search_first_nodes),
+                    node_limit,
                     pairs: self.search.pairs_pay(),
                     ..Options::limit(limit)
                 },
@@ -256,37 +257,17 @@ impl Checker {
             if outcome.timed_out {
                 return Err(crate::time_limit::exceeded());
             }
+            // Without a node limit a run that did not time out has answered.
             if !outcome.aborted {
                 return Ok(outcome.solutions);
             }
         }
-        if self.sat {
-            let puzzle = Puzzle::Sudoku(
-                Sudoku::new(self.layout.clone(), givens.clone()).map_err(Error::Usage)?,
-            );
-            // Through `solvers`, so that the formula's memory estimate is checked before it is
-            // built (a 64×64 near minimal would need gigabytes) and the limit counts building.
-            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            return crate::solvers::solutions_within(
-                &puzzle,
-                crate::solvers::Route::Sat,
-                limit,
-                left,
-            );
-        }
-        let outcome = self.search.run(
-            givens,
-            &Options {
-                deadline,
-                pairs: self.search.pairs_pay(),
-                ..Options::limit(limit)
-            },
-        );
-        if outcome.timed_out {
-            Err(crate::time_limit::exceeded())
-        } else {
-            Ok(outcome.solutions)
-        }
+        let puzzle =
+            Puzzle::Sudoku(Sudoku::new(self.layout.clone(), givens.clone()).map_err(Error::Usage)?);
+        // Through `solvers`, so that the formula's memory estimate is checked before it is built
+        // (a 64×64 near minimal would need gigabytes) and the limit counts building.
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        crate::solvers::solutions_within(&puzzle, crate::solvers::Route::Sat, limit, left)
     }
 }
 
