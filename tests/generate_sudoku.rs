@@ -3,10 +3,9 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{gridreduce, ok};
+use common::{gridreduce, ok, text};
 use gridreduce::cover::{self, PuzzleToCover};
-use gridreduce::generate::sudoku::{Config, Order, generate};
+use gridreduce::generate::sudoku::{Config, Order, SEARCH_FIRST_NODES, generate};
 use gridreduce::puzzle::{Puzzle, Sudoku};
 use gridreduce::reduce::Reduction;
 
@@ -76,8 +75,10 @@ fn random_order_works_too() {
 }
 
 /// `gridreduce generate sudoku ARGS`, failing the test with its stderr if it fails.
-fn generate_sudoku(args: &[&str]) {
-    ok(&gridreduce(&[&["generate", "sudoku"], args].concat()));
+fn generate_sudoku(args: &[&str]) -> std::process::Output {
+    let run = gridreduce(&[&["generate", "sudoku"], args].concat());
+    ok(&run);
+    run
 }
 
 #[test]
@@ -104,19 +105,13 @@ fn same_seed_same_file() {
         files.push((std::fs::read(&out).unwrap(), out, sol));
     }
     assert_eq!(files[0].0, files[1].0);
-    let verify = Command::cargo_bin("gridreduce")
-        .unwrap()
-        .arg("verify")
-        .arg(&files[0].1)
-        .arg("--solution")
-        .arg(&files[0].2)
-        .output()
-        .unwrap();
-    assert!(
-        verify.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verify.stdout)
-    );
+    let verify = gridreduce(&[
+        "verify",
+        files[0].1.to_str().unwrap(),
+        "--solution",
+        files[0].2.to_str().unwrap(),
+    ]);
+    assert!(verify.status.success(), "{}", text(&verify.stdout));
 }
 
 /// A 16×16 puzzle, whose uniqueness checks the search answers with the pair rules since session 22
@@ -165,7 +160,7 @@ fn a_16x16_puzzle_is_the_same_with_the_pair_rules() {
 #[test]
 fn a_20x20_puzzle_stops_at_the_target_and_does_not_depend_on_the_engine() {
     let target = 170;
-    let puzzles: Vec<_> = [0, Config::new(20, target, 3).search_first_nodes]
+    let puzzles: Vec<_> = [0, SEARCH_FIRST_NODES]
         .into_iter()
         .map(|nodes| {
             let mut config = Config::new(20, target, 3);
@@ -197,9 +192,7 @@ fn a_20x20_puzzle_stops_at_the_target_and_does_not_depend_on_the_engine() {
 fn stop_at_target_on_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("g20.txt");
-    let run = gridreduce(&[
-        "generate",
-        "sudoku",
+    let run = generate_sudoku(&[
         "--n",
         "20",
         "--target-clues",
@@ -210,7 +203,6 @@ fn stop_at_target_on_the_command_line() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    ok(&run);
     let file = std::fs::read_to_string(&out).unwrap();
     let mut lines = file.lines();
     let header = lines.next().unwrap();
@@ -224,7 +216,7 @@ fn stop_at_target_on_the_command_line() {
     assert_eq!(puzzle.chars().count(), 400);
     let clues = puzzle.chars().filter(|&c| c != '.').count();
     assert_eq!(clues, 300, "{puzzle}");
-    let stderr = common::text(&run.stderr);
+    let stderr = text(&run.stderr);
     assert!(
         stderr.contains("clues at the end of every try's removal pass: 300:1"),
         "{stderr}"

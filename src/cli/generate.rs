@@ -88,9 +88,9 @@ pub struct SudokuArgs {
     #[arg(long, value_name = "SECS", value_parser = super::hcp_solve::parse_seconds)]
     pub time_limit: Option<Duration>,
     /// End the removal pass as soon as the puzzle has --target-clues clues: unique, not
-    /// necessarily minimal, no walk. For test sets of large grids at a chosen density (e.g. --n
-    /// 36 --target-clues 680), where the removals down to a minimal puzzle each need a long
-    /// uniqueness proof.
+    /// necessarily minimal (a pass that ends minimal above the target still walks). For test sets
+    /// of large grids at a chosen density (e.g. --n 36 --target-clues 700), where the removals
+    /// down to a minimal puzzle each need a long uniqueness proof.
     #[arg(long)]
     pub stop_at_target: bool,
 }
