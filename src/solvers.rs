@@ -128,6 +128,39 @@ pub fn solutions_within(
     Ok(solve_one(puzzle, route, limit, &options, &mut SatBatch::new())?.grids)
 }
 
+/// The SAT route on a puzzle that the portfolio races (a Sudoku above 16×16) with an effort limit
+/// in the members' solver checks besides the time limit: `Ok(None)` when no member answered
+/// within `check_limit` checks. Unlike a time limit, whether a check limit is met does not depend
+/// on the machine or its load ([`crate::sat::portfolio::solutions_within_checks`]), so the
+/// generator can cap its uniqueness checks and still make the same puzzle from a seed everywhere.
+/// The memory estimate is checked first, as for [`solutions_within`].
+pub fn sat_solutions_within_checks(
+    puzzle: &Puzzle,
+    limit: usize,
+    time_limit: Option<Duration>,
+    check_limit: u64,
+) -> Result<Option<Vec<Grid>>> {
+    if !crate::sat::portfolio::applies(puzzle) {
+        return Err(Error::Usage(format!(
+            "a check limit needs a Sudoku larger than {n}x{n} (the SAT portfolio's clock)",
+            n = crate::sat::SHAPE_SOLVER_MAX_N
+        )));
+    }
+    let deadline = time_limit.map(|t| Instant::now() + t);
+    crate::memory::check(puzzle, &footprint(Route::Sat, puzzle))?;
+    let options = SatChoice {
+        encoding: None,
+        simplify: true,
+    };
+    crate::sat::portfolio::solutions_within_checks(
+        puzzle,
+        options.for_puzzle(puzzle),
+        limit,
+        deadline,
+        check_limit,
+    )
+}
+
 /// Solves one puzzle through `route` (resolving [`Route::Auto`] first); `batch` carries the SAT
 /// fast path's solver from one puzzle to the next.
 pub fn solve_one(

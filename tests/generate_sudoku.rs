@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{gridreduce, ok, text};
+use common::{assert_exit, gridreduce, ok, text};
 use gridreduce::cover::{self, PuzzleToCover};
 use gridreduce::generate::sudoku::{Config, Order, SEARCH_FIRST_NODES, generate};
 use gridreduce::puzzle::{Puzzle, Sudoku};
@@ -157,23 +157,32 @@ fn a_16x16_puzzle_is_the_same_with_the_pair_rules() {
 /// The pass stops at 42.5 % given, where many removals fail, so the two runs part ways if either
 /// engine is wrong about a count. (Every check to the search, `u64::MAX`, gives the same puzzle
 /// too, in 27 s of a debug build; Algorithm X takes 4.5 minutes there to confirm uniqueness.)
+/// A check limit above what any check takes gives the same puzzle as none.
 #[test]
 fn a_20x20_puzzle_stops_at_the_target_and_does_not_depend_on_the_engine() {
     let target = 170;
-    let puzzles: Vec<_> = [0, SEARCH_FIRST_NODES]
-        .into_iter()
-        .map(|nodes| {
-            let mut config = Config::new(20, target, 3);
-            config.stop_at_target = true;
-            config.search_first_nodes = nodes;
-            generate(&config, 0).unwrap()
-        })
-        .collect();
-    let [by_sat, by_default] = &puzzles[..] else {
-        unreachable!("two runs")
+    let puzzles: Vec<_> = [
+        (0, None),
+        (SEARCH_FIRST_NODES, None),
+        (SEARCH_FIRST_NODES, Some(1 << 30)),
+    ]
+    .into_iter()
+    .map(|(nodes, check_limit)| {
+        let mut config = Config::new(20, target, 3);
+        config.stop_at_target = true;
+        config.search_first_nodes = nodes;
+        config.check_limit = check_limit;
+        generate(&config, 0).unwrap()
+    })
+    .collect();
+    let [by_sat, by_default, within_checks] = &puzzles[..] else {
+        unreachable!("three runs")
     };
     assert_eq!(by_default.puzzle.givens(), by_sat.puzzle.givens());
     assert_eq!(by_default.solution, by_sat.solution);
+    // A check limit that no check reaches changes nothing (its SAT calls take the other path).
+    assert_eq!(within_checks.puzzle.givens(), by_sat.puzzle.givens());
+    assert_eq!(within_checks.undecided, 0);
     let p = Puzzle::Sudoku(by_sat.puzzle.clone());
     assert_eq!(p.clues(), target);
     assert_eq!(by_sat.minimal_clues, vec![target]);
@@ -219,6 +228,84 @@ fn stop_at_target_on_the_command_line() {
     let stderr = text(&run.stderr);
     assert!(
         stderr.contains("clues at the end of every try's removal pass: 300:1"),
+        "{stderr}"
+    );
+}
+
+/// With a check limit too small for any SAT check to finish (one solver check), every check the
+/// search leaves undecided keeps its clue. The puzzle is still unique (for the shape solver, which
+/// no check used; taking an undecided check for "unique" fails here). With the pass ending after
+/// three undecided checks in a row, it ends before it has tried each of the 400 clues (the
+/// default, 25 in a row, does not happen on this 20×20: the search answers every few checks).
+/// (Target 400: any puzzle meets it, so the try ends where the pass does, with no walk.)
+#[test]
+fn a_check_limit_keeps_the_clues_it_cannot_decide() {
+    let mut config = Config::new(20, 400, 3);
+    config.check_limit = Some(1);
+    config.undecided_in_a_row = 3;
+    let g = generate(&config, 0).unwrap();
+    let p = Puzzle::Sudoku(g.puzzle.clone());
+    assert!(p.verify(&g.solution).is_empty());
+    let found = gridreduce::sat::ShapeSolver::new(&p)
+        .unwrap()
+        .solutions(&p, 2)
+        .unwrap();
+    assert_eq!(found, vec![g.solution.clone()], "not unique");
+    assert!(g.undecided >= 3, "{} undecided", g.undecided);
+    assert!(
+        g.checks < 400,
+        "{} checks: the pass tried every clue",
+        g.checks
+    );
+}
+
+/// `--check-limit` on the command line: the header records it, the statistics say how many checks
+/// ran out of it, and up to 16×16 (where no check goes to SAT, so the limit would do nothing) it
+/// is refused with one line and exit code 2, nothing written.
+#[test]
+fn check_limit_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g20.txt");
+    let out_arg = out.to_str().unwrap();
+    let refused = gridreduce(&[
+        "generate",
+        "sudoku",
+        "--n",
+        "16",
+        "--check-limit",
+        "1000",
+        "-o",
+        out_arg,
+    ]);
+    assert_exit(&refused, 2, "--check-limit at 16x16");
+    let stderr = text(&refused.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--check-limit"), "{stderr}");
+    assert!(!out.exists());
+    let run = generate_sudoku(&[
+        "--n",
+        "20",
+        "--target-clues",
+        "400",
+        "--swaps",
+        "0",
+        "--check-limit",
+        "1",
+        "--seed",
+        "3",
+        "-o",
+        out_arg,
+    ]);
+    let file = std::fs::read_to_string(&out).unwrap();
+    let header = file.lines().next().unwrap();
+    assert!(header.ends_with(" --check-limit 1"), "{header}");
+    let stderr = text(&run.stderr);
+    assert!(
+        stderr.contains("111 uniqueness checks ran out of --check-limit 1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("clues at the end of every try's removal pass: 161:1"),
         "{stderr}"
     );
 }

@@ -582,8 +582,9 @@ fn a_large_sudoku_generation_ends_at_its_time_limit() {
         (
             Some(3),
             "gridreduce: the time limit of 1 s ran out at puzzle 1 of 1: no 64x64 puzzle with at \
-             most 63 clues before the deadline (at try 1) (a larger --time-limit, or \
-             --stop-at-target for a puzzle with that many clues that need not be minimal)\n",
+             most 63 clues before the deadline (at try 1) (a larger --time-limit, \
+             --stop-at-target for a puzzle with that many clues that need not be minimal, or \
+             --check-limit)\n",
             0
         )
     );

@@ -408,3 +408,42 @@ fn portfolio_solution_sets_equal_exact_cover_on_25x25() {
         "{compared} compared, {empty} unsolvable, {several} with several solutions"
     );
 }
+
+/// A check limit answers exactly when a member finishes below it, and whether it does depends on
+/// nothing but the puzzle and the limit: on a 25×25 with 40 % of a shipped solution given, asked
+/// for two solutions (as the generator asks), the smallest limit that answers is found by doubling
+/// and bisection (about 190 checks; three seconds in all, most of it building the formula for
+/// each probe). One check less answers nothing; asked again at the threshold it answers again
+/// (the members run on their own threads, in another order of arrival each time), with the
+/// unlimited race's answer. If a member's count depended on timing, the probes would disagree.
+/// (On Frisch's #1 itself the threshold is 55,904 checks, and the search took five minutes.)
+#[test]
+fn a_check_limit_answers_from_one_threshold_on() {
+    let case = shipped_cases(|p| p.rows() == 25).remove(0);
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let p = &random_puzzle(&mut rng, &case.puzzle, &case.solution, 40);
+    let options = CnfOptions::fastest_for(p);
+    let within =
+        |limit: u64| portfolio::solutions_within_checks(p, options, 2, None, limit).unwrap();
+    assert_eq!(within(1), None, "a 25×25 is not decided in one check");
+    let mut high = 2;
+    while within(high).is_none() {
+        high *= 2;
+    }
+    let mut low = high / 2; // answers nothing
+    while high - low > 1 {
+        let mid = low + (high - low) / 2;
+        match within(mid) {
+            Some(_) => high = mid,
+            None => low = mid,
+        }
+    }
+    let unlimited = portfolio::solutions_until(p, options, 2, None).unwrap();
+    assert_eq!(within(high).as_ref(), Some(&unlimited), "threshold {high}");
+    assert_eq!(
+        within(high).as_ref(),
+        Some(&unlimited),
+        "threshold {high}, asked again"
+    );
+    assert_eq!(within(high - 1), None, "threshold {high}");
+}

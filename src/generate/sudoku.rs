@@ -37,6 +37,8 @@ use crate::error::{Error, Result};
 use crate::puzzle::{BlockLayout, Grid, Puzzle, Sudoku};
 use crate::search::fast::{Options, Search};
 use crate::search::rng::Rng;
+use crate::solvers::Route;
+use std::cell::Cell;
 use std::time::Instant;
 
 /// The fewest clues a unique N×N Sudoku can have, whatever its blocks: N − 1. If two symbols are
@@ -86,6 +88,16 @@ pub struct Config {
     /// ([`SEARCH_FIRST_NODES`] by default; 0 sends every check to SAT, `u64::MAX` none). Only
     /// speed depends on it, never the puzzles.
     pub search_first_nodes: u64,
+    /// Above 16×16: the most solver checks (the SAT portfolio's virtual clock, each member's
+    /// terminate checks, restarts included) one uniqueness check or enumeration may take (`None`:
+    /// no limit). A check that runs out counts as "not shown unique": its clue stays (the
+    /// puzzle may then not be minimal) and a walk step is void. For test sets at the hardness
+    /// peak (36×36 at 51–52 % given), where single checks take minutes: a limit in checks, unlike
+    /// one in seconds, makes the same puzzle from a seed on every machine and under any load.
+    pub check_limit: Option<u64>,
+    /// With a check limit, a removal pass ends after this many checks in a row ran out of it
+    /// ([`UNDECIDED_IN_A_ROW`] by default).
+    pub undecided_in_a_row: usize,
 }
 
 impl Config {
@@ -100,6 +112,8 @@ impl Config {
             deadline: None,
             stop_at_target: false,
             search_first_nodes: SEARCH_FIRST_NODES,
+            check_limit: None,
+            undecided_in_a_row: UNDECIDED_IN_A_ROW,
         }
     }
 }
@@ -118,6 +132,9 @@ pub struct Generated {
     pub minimal_clues: Vec<usize>,
     /// Uniqueness checks run.
     pub checks: usize,
+    /// Checks and enumerations that ran out of [`Config::check_limit`] (their clue kept, or their
+    /// walk step void).
+    pub undecided: usize,
 }
 
 /// Puzzle `index` of the batch with `config.seed`.
@@ -141,6 +158,9 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
         layout: layout.clone(),
         sat: n > crate::solvers::AUTO_SEARCH_MAX_N,
         search_first_nodes: config.search_first_nodes,
+        check_limit: config.check_limit,
+        undecided_in_a_row: config.undecided_in_a_row,
+        undecided: Cell::new(0),
     };
     let mut rng = rng_for(config.seed, index);
     let mut minimal_clues = Vec::new();
@@ -198,6 +218,7 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
                 seventeen: minimal_clues.iter().filter(|&&c| c <= 17).count(),
                 minimal_clues,
                 checks,
+                undecided: checker.undecided.get(),
             });
         }
     }
@@ -213,7 +234,8 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
 /// 25×25 and 36×36 the search alone does not answer many checks in minutes, so a try's removal
 /// pass never ended. Every caller uses an answer as a set (a count, or clues chosen by cell and
 /// value), and every engine here is exact and deterministic (a node budget, the portfolio's
-/// virtual clock), so a seed gives the same puzzles whichever engine answered.
+/// virtual clock), so a seed gives the same puzzles whichever engine answered. A check limit keeps
+/// that: whether a check ends within it is itself deterministic.
 struct Checker {
     /// Also draws each try's full grid (seeded value order).
     search: Search,
@@ -221,6 +243,12 @@ struct Checker {
     /// Checks go to SAT after `search_first_nodes` nodes of `search`.
     sat: bool,
     search_first_nodes: u64,
+    /// [`Config::check_limit`].
+    check_limit: Option<u64>,
+    /// [`Config::undecided_in_a_row`].
+    undecided_in_a_row: usize,
+    /// Checks that ran out of `check_limit` so far.
+    undecided: Cell<usize>,
 }
 
 /// Branch nodes the search may take on a check of a grid above 16×16 before SAT is asked
@@ -232,16 +260,16 @@ struct Checker {
 pub const SEARCH_FIRST_NODES: u64 = 100;
 
 impl Checker {
-    /// Up to `limit` solutions of `givens`; `Error::Timeout` at the deadline (the puzzle being
-    /// worked on is then left unique but possibly not minimal, and dropped). The search runs with
-    /// the pair rules where they pay (16×16): they change how fast a run answers, not what it
-    /// answers.
+    /// Up to `limit` solutions of `givens`, or `None` when SAT ran out of the check limit (counted
+    /// in `undecided`); `Error::Timeout` at the deadline (the puzzle being worked on is then left
+    /// unique but possibly not minimal, and dropped). The search runs with the pair rules where
+    /// they pay (16×16): they change how fast a run answers, not what it answers.
     fn run_until(
         &self,
         givens: &Grid,
         limit: usize,
         deadline: Option<Instant>,
-    ) -> Result<Vec<Grid>> {
+    ) -> Result<Option<Vec<Grid>>> {
         // Above 16×16 the search runs on a node budget, and SAT answers what it leaves.
         let node_limit = self.sat.then_some(self.search_first_nodes);
         if node_limit != Some(0) {
@@ -259,7 +287,7 @@ impl Checker {
             }
             // Without a node limit a run that did not time out has answered.
             if !outcome.aborted {
-                return Ok(outcome.solutions);
+                return Ok(Some(outcome.solutions));
             }
         }
         let puzzle =
@@ -267,7 +295,14 @@ impl Checker {
         // Through `solvers`, so that the formula's memory estimate is checked before it is built
         // (a 64×64 near minimal would need gigabytes) and the limit counts building.
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        crate::solvers::solutions_within(&puzzle, crate::solvers::Route::Sat, limit, left)
+        let Some(check_limit) = self.check_limit else {
+            return crate::solvers::solutions_within(&puzzle, Route::Sat, limit, left).map(Some);
+        };
+        let found = crate::solvers::sat_solutions_within_checks(&puzzle, limit, left, check_limit)?;
+        if found.is_none() {
+            self.undecided.set(self.undecided.get() + 1);
+        }
+        Ok(found)
     }
 }
 
@@ -297,7 +332,12 @@ fn minimise(
     rng.shuffle(&mut removable);
     let mut checks = 0;
     let mut clues = removable.len();
-    while !removable.is_empty() && stop_at.is_none_or(|target| clues > target) {
+    // Checks in a row that ran out of the check limit (the pass ends at `undecided_in_a_row`).
+    let mut undecided = 0;
+    while !removable.is_empty()
+        && stop_at.is_none_or(|target| clues > target)
+        && undecided < checker.undecided_in_a_row
+    {
         let at = match order {
             Order::Random => removable.len() - 1,
             Order::Crowded => {
@@ -316,7 +356,10 @@ fn minimise(
         let v = givens.get(c);
         givens.set(c, 0);
         checks += 1;
-        if checker.run_until(givens, 2, deadline)?.len() == 1 {
+        // Unique, and shown so within the check limit if there is one.
+        let found = checker.run_until(givens, 2, deadline)?;
+        undecided = if found.is_none() { undecided + 1 } else { 0 };
+        if found.is_some_and(|found| found.len() == 1) {
             clues -= 1;
             in_row[c / n] -= 1;
             in_col[c % n] -= 1;
@@ -327,6 +370,14 @@ fn minimise(
     }
     Ok(checks)
 }
+
+/// With a [`Config::check_limit`], a removal pass ends after this many checks in a row ran out of
+/// it: past the hardness peak nearly every check does (36×36, limit 1,000 checks: 22 of 23 at 688
+/// clues), and trying each of the hundreds of clues left would cost minutes for a clue or two.
+/// The puzzle is then not necessarily minimal, as any puzzle made under a check limit. A check
+/// that shows a clue needed (a second solution) is an answer and does not count. About the rule
+/// of `scripts/make-sudoku36.py` (25 failed removals in a row, most of them timed out).
+pub const UNDECIDED_IN_A_ROW: usize = 25;
 
 /// Most solutions enumerated when looking for the clue that makes a puzzle unique again: with
 /// more, the puzzle is too far from unique for one clue to be likely to fix it.
@@ -347,7 +398,9 @@ fn fixing_clues(
     checks: &mut usize,
 ) -> Result<Option<Fixing>> {
     *checks += 1;
-    let found = checker.run_until(givens, ENUMERATE + 1, deadline)?;
+    let Some(found) = checker.run_until(givens, ENUMERATE + 1, deadline)? else {
+        return Ok(None);
+    };
     if found.len() > ENUMERATE || found.len() < 2 {
         return Ok(None);
     }

@@ -63,6 +63,6 @@ mod solve;
 pub use cnf::{Assignment, Cnf};
 pub use encode::{CnfOptions, Encoding, PuzzleToCnf, Slot};
 pub use solve::{
-    Budget, CONFIGS, Flavour, SatBatch, SatSolver, ShapeSolver, count, find, is_unique, solutions,
-    solutions_until, solve,
+    Budget, CONFIGS, Flavour, SHAPE_SOLVER_MAX_N, SatBatch, SatSolver, ShapeSolver, count, find,
+    is_unique, solutions, solutions_until, solve,
 };

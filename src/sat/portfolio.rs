@@ -160,8 +160,12 @@ pub struct Pacer {
     /// The check at which the current run stops for a restart (`u64::MAX`: never, once the member
     /// has found a solution).
     run_ends_at: u64,
-    /// Someone finished at a lower count: the member stops for good.
+    /// Someone finished at a lower count, or the member reached the race's check limit: the member
+    /// stops for good.
     over: bool,
+    /// The race's check limit ([`solutions_within_checks`]): a member stops for good at this
+    /// count (`u64::MAX`: none).
+    stops_at: u64,
 }
 
 impl Pacer {
@@ -169,7 +173,8 @@ impl Pacer {
     /// budget is used up: [`Pacer::over`] tells which).
     pub(crate) fn tick(&mut self) -> bool {
         self.checks += 1;
-        self.over = self.over || self.race.beaten(self.checks, self.member);
+        self.over =
+            self.over || self.checks >= self.stops_at || self.race.beaten(self.checks, self.member);
         self.over || self.checks >= self.run_ends_at
     }
 
@@ -182,28 +187,31 @@ impl Pacer {
 
 /// One member's job: up to `limit` solutions, run after run (each a fresh solver on a new shuffle
 /// of the formula, with a budget twice the last one's) until a run finds one, then on in that
-/// run until it has them all, it is beaten, or the deadline passes. `Ok(None)`: beaten.
+/// run until it has them all, it is beaten, it reaches the race's check limit, or the deadline
+/// passes. `Ok(None)`: beaten, or out of checks.
 fn run(
     race: &Arc<Race>,
     member: usize,
     reduction: &Arc<PuzzleToCnf>,
     limit: usize,
     deadline: Option<Instant>,
-    first_run: u64,
+    schedule: Schedule,
     mut half: Option<i32>,
 ) -> Result<Option<Vec<Grid>>> {
+    let first_run = schedule.first_run;
     let mut pacer = Some(Pacer {
         race: Arc::clone(race),
         member,
         checks: 0,
         run_ends_at: first_run,
         over: false,
+        stops_at: schedule.check_limit.unwrap_or(u64::MAX),
     });
     let mut found: Vec<Grid> = Vec::new();
     for run in 0u32.. {
         let mut p = pacer.take().expect("the pacer is handed from run to run");
         // Loading a solver takes no checks; a member beaten meanwhile need not load another.
-        if race.beaten(p.checks, member) {
+        if p.over || race.beaten(p.checks, member) {
             return Ok(None);
         }
         let mut solver =
@@ -310,7 +318,55 @@ pub fn solutions_restarting(
     deadline: Option<Instant>,
     first_run: u64,
 ) -> Result<Vec<Grid>> {
-    let first_run = first_run.max(1);
+    let schedule = Schedule {
+        first_run,
+        check_limit: None,
+    };
+    race(puzzle, options, limit, deadline, schedule)?
+        .ok_or_else(|| Error::Unsolvable("no portfolio member answered".into()))
+}
+
+/// [`solutions_until`] with an effort limit that, unlike a time limit, gives the same answer on
+/// every machine and under any load: each member may take at most `check_limit` terminate checks
+/// (the race's virtual clock, restarts included). `Ok(None)` when no member finished below it.
+/// Whether a puzzle is answered depends only on the puzzle, the formula and the limit, since a
+/// member's check count at any point of its search depends on nothing else; so the generator can
+/// give each uniqueness check a budget and still make the same puzzle from a seed everywhere
+/// (`generate sudoku --check-limit`). The deadline still applies (`Error::Timeout`).
+pub fn solutions_within_checks(
+    puzzle: &Puzzle,
+    options: CnfOptions,
+    limit: usize,
+    deadline: Option<Instant>,
+    check_limit: u64,
+) -> Result<Option<Vec<Grid>>> {
+    let schedule = Schedule {
+        first_run: first_run(puzzle.rows()),
+        check_limit: Some(check_limit),
+    };
+    race(puzzle, options, limit, deadline, schedule)
+}
+
+/// How a member spends its checks: the first run's budget (doubling for each later run) and,
+/// optionally, a limit on all its checks together.
+#[derive(Clone, Copy, Debug)]
+struct Schedule {
+    first_run: u64,
+    check_limit: Option<u64>,
+}
+
+/// The race itself: `Ok(None)` when no member answered (only possible with a check limit).
+fn race(
+    puzzle: &Puzzle,
+    options: CnfOptions,
+    limit: usize,
+    deadline: Option<Instant>,
+    schedule: Schedule,
+) -> Result<Option<Vec<Grid>>> {
+    let schedule = Schedule {
+        first_run: schedule.first_run.max(1),
+        ..schedule
+    };
     let reduction = Arc::new(PuzzleToCnf::new(puzzle, options)?);
     if time_limit::passed(deadline) {
         return Err(time_limit::exceeded());
@@ -325,7 +381,7 @@ pub fn solutions_restarting(
             .map(|member| {
                 let (race, reduction) = (&race, &reduction);
                 let half = halves.and_then(|h| h.get(member).copied());
-                scope.spawn(move || run(race, member, reduction, limit, deadline, first_run, half))
+                scope.spawn(move || run(race, member, reduction, limit, deadline, schedule, half))
             })
             .collect();
         handles
@@ -338,20 +394,19 @@ pub fn solutions_restarting(
             .collect()
     });
     // Every finished member posted its key; the best one is the winner's (the member number is
-    // the key's remainder). Members beaten or failed answer nothing.
+    // the key's remainder). Members beaten, out of checks or failed answer nothing.
     let best = race.best.load(Ordering::Acquire);
     let winner = (best != u64::MAX).then(|| (best % MEMBERS.len() as u64) as usize);
     let mut results = results;
     match winner {
         Some(m) => match results.swap_remove(m) {
-            Ok(Some(found)) => Ok(found),
+            Ok(Some(found)) => Ok(Some(found)),
             Ok(None) => unreachable!("the winner posted its answer"),
             Err(e) => Err(e),
         },
         None => results
             .into_iter()
             .find_map(|r| r.err())
-            .map(Err)
-            .unwrap_or_else(|| Err(Error::Unsolvable("no portfolio member answered".into()))),
+            .map_or(Ok(None), Err),
     }
 }
