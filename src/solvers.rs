@@ -148,13 +148,9 @@ pub fn sat_solutions_within_checks(
     }
     let deadline = time_limit.map(|t| Instant::now() + t);
     crate::memory::check(puzzle, &footprint(Route::Sat, puzzle))?;
-    let options = SatChoice {
-        encoding: None,
-        simplify: true,
-    };
     crate::sat::portfolio::solutions_within_checks(
         puzzle,
-        options.for_puzzle(puzzle),
+        CnfOptions::fastest_for(puzzle),
         limit,
         deadline,
         check_limit,
