@@ -3,7 +3,9 @@
 
 One Markdown row per graph, in the CSV's order: vertices, edges, then each solver's median wall
 time (ours with the step that answered) or why it gave no answer; the fastest answer in bold (all
-of them when the medians tie at the CSV's millisecond). On stderr, the wins per solver and the
+of them when the medians tie as shown). Times under 10 ms are shown to a tenth of a millisecond
+when the CSV has that digit (scripts/hcp-compare.sh writes it since session 25; older rows have
+milliseconds), longer ones to the millisecond. On stderr, the wins per solver and the
 ties, the figures the text under the table quotes.
 
 Usage: scripts/hcp-compare-table.py [CSV]   (default docs/data/hcp-compare.csv)
@@ -32,6 +34,12 @@ def display(graph):
     return NAMES.get(graph, graph)
 
 
+def shown_digits(text, seconds):
+    """Decimals to show: the CSV's own (never more than it measured), 4 at most, 3 from 10 ms on."""
+    written = len(text.split(".", 1)[1]) if "." in text else 0
+    return min(written, 4 if seconds < 0.01 else 3)
+
+
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "docs/data/hcp-compare.csv"
     graphs = {}
@@ -48,9 +56,10 @@ def main():
                 cells[solver] = "—"
             elif row["status"] in ("ok", "none"):
                 seconds = float(row["median_s"])
-                times[solver] = round(seconds, 3)
+                digits = shown_digits(row["median_s"], seconds)
+                times[solver] = round(seconds, digits)
                 step = f" ({STEPS.get(row['note'], row['note'])})" if solver == "gridreduce" else ""
-                cells[solver] = f"{seconds:.3f} s{step}"
+                cells[solver] = f"{seconds:.{digits}f} s{step}"
             else:
                 cells[solver] = row["note"]
         if times:

@@ -86,7 +86,9 @@ timed() {
     t1=${EPOCHREALTIME/,/.}
     SECS=$(echo "$t1 - $t0" | bc -l)
 }
-median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {if (NR) printf "%.3f", a[int((NR+1)/2)]}'; }
+# To a tenth of a millisecond: runs of a few milliseconds (graph2, graph6) tie at the millisecond.
+# Empty input (a solver that never ran) gives an empty string.
+median() { tr ' ' '\n' | sort -g | awk 'NF {a[++k] = $1} END {if (k) printf "%.4f", a[int((k + 1) / 2)]}'; }
 # The note of a failed peer run, from its exit code and time.
 why_failed() {
     case "$RC" in
@@ -102,73 +104,76 @@ tmp_csv="$OUT.tmp.$$"
 echo "graph,vertices,edges,solver,status,median_s,runs,note,load" >"$tmp_csv"
 row() { echo "$1,$2,$3,$4,$5,$6,$7,$8,$(cut -d' ' -f1 /proc/loadavg)" >>"$tmp_csv"; }
 
+# One run of each solver on graph $g, run $1 (linkern's seed). Each sets its solver's STATUS and
+# NOTE and appends to its TIMES; a failure is final (the caller stops running that solver).
+run_ours() {
+    rm -f "$work/ours.tour"
+    timed "$GRIDREDUCE" hcp solve "$g" -o "$work/ours.tour"
+    TIMES[ours]+=" $SECS"
+    if [ "$RC" = 0 ] && check "$g" "$work/ours.tour"; then
+        NOTE[ours]=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\|restarts\|cuts\|branching\)' "$work/out" | head -1 | tr -d '(' || true)
+    elif [ "$RC" = 1 ]; then
+        STATUS[ours]=none NOTE[ours]="proved no cycle"
+    else
+        # Like a peer's, our first failure ends the runs on this graph.
+        STATUS[ours]=fail NOTE[ours]=$(why_failed)
+    fi
+}
+# LKH-3: writes a tour even without a cycle; check decides. It reads TSPLIB only: a DIMACS .col
+# file is converted first (not timed, before the runs).
+run_lkh() {
+    rm -f "$work/lkh.tour"
+    timed "$LKH_PYTHON" scripts/lkh-elkai.py "$lkh_in" "$work/lkh.tour"
+    TIMES[lkh]+=" $SECS"
+    if ! { [ "$RC" = 0 ] && check "$g" "$work/lkh.tour"; }; then STATUS[lkh]=fail NOTE[lkh]=$(why_failed); fi
+}
+# linkern: stop at a tour of length n (graph edges only); seed = run number.
+run_linkern() {
+    rm -f "$work/g.lk"
+    timed "$LINKERN" -s "$1" -N 10 -g "$work/g.edg" -h "$n" -t "$LIMIT" -Q -o "$work/g.lk" "$work/g.edg"
+    TIMES[linkern]+=" $SECS"
+    if ! { [ "$RC" = 0 ] && check "$g" "$work/g.lk"; }; then STATUS[linkern]=fail NOTE[linkern]=$(why_failed); fi
+}
+
+declare -A TIMES STATUS NOTE
 for g in "${graphs[@]}"; do
     name=$(basename "$g")
     name=${name%.*}
     "$GRIDREDUCE" hcp convert "$g" --to concorde -o "$work/g.edg" >/dev/null 2>&1
     read -r n m <"$work/g.edg"
-
-    # Ours: exit 0 with a checked tour, exit 1 = proved none.
-    times=() status=ok note=""
-    for _ in $(seq "$RUNS"); do
-        rm -f "$work/ours.tour"
-        timed "$GRIDREDUCE" hcp solve "$g" -o "$work/ours.tour"
-        times+=("$SECS")
-        if [ "$RC" = 0 ] && check "$g" "$work/ours.tour"; then
-            note=$(grep -o '([a-zA-Z -]*\(heuristic\|model\|reductions\|restarts\|cuts\|branching\)' "$work/out" | head -1 | tr -d '(' || true)
-        elif [ "$RC" = 1 ]; then
-            status=none note="proved no cycle"
-        else
-            # Like a peer's, our first failure ends the runs on this graph.
-            status=fail note=$(why_failed)
-            break
-        fi
-    done
-    [ "$status" = fail ] && row "$name" "$n" "$m" gridreduce fail "" "$RUNS" "$note" ||
-        row "$name" "$n" "$m" gridreduce "$status" "$(echo "${times[*]}" | median)" "$RUNS" "$note"
-    echo "$name gridreduce $status $(echo "${times[*]}" | median) s $note" >&2
-
-    # LKH-3: writes a tour even without a cycle; check decides. It reads TSPLIB only: a DIMACS
-    # .col file is converted first (not timed).
+    lkh_in=$g
     if [ "$have_lkh" = 1 ]; then
-        times=() status=ok lkh_in=$g
         case "$g" in *.col)
             lkh_in="$work/g.hcp"
             "$GRIDREDUCE" hcp convert "$g" --to tsplib -o "$lkh_in" >/dev/null 2>&1 ;;
         esac
-        for _ in $(seq "$RUNS"); do
-            rm -f "$work/lkh.tour"
-            timed "$LKH_PYTHON" scripts/lkh-elkai.py "$lkh_in" "$work/lkh.tour"
-            times+=("$SECS")
-            # A failure is final: do not spend another run on it.
-            if ! { [ "$RC" = 0 ] && check "$g" "$work/lkh.tour"; }; then status=fail && break; fi
-        done
-        med=$(echo "${times[*]}" | median)
-        note="OPTIMUM=0 SUBGRADIENT=NO MAX_TRIALS=1000"
-        [ "$status" = ok ] || { note=$(why_failed); med=""; }
-        row "$name" "$n" "$m" lkh3-elkai "$status" "$med" "${#times[@]}" "$note"
-        echo "$name lkh3 $status $med s" >&2
-    else
-        row "$name" "$n" "$m" lkh3-elkai absent "" 0 "elkai not installed"
     fi
+    TIMES=([ours]="" [lkh]="" [linkern]="")
+    STATUS=([ours]=ok [lkh]=ok [linkern]=ok)
+    NOTE=([ours]="" [lkh]="OPTIMUM=0 SUBGRADIENT=NO MAX_TRIALS=1000" [linkern]="-N 10 -h n; seeds 1..$RUNS")
+    [ "$have_lkh" = 1 ] || STATUS[lkh]=absent NOTE[lkh]="elkai not installed"
+    [ "$have_linkern" = 1 ] || STATUS[linkern]=absent NOTE[linkern]="linkern not found"
+    # The solvers take turns run by run, so that a drift of the machine's speed (on a shared VM,
+    # a quarter of a few-millisecond run either way within a minute) falls on all of them alike.
+    for run in $(seq "$RUNS"); do
+        [ "${STATUS[ours]}" = fail ] || run_ours
+        [ "${STATUS[lkh]}" != ok ] || run_lkh
+        [ "${STATUS[linkern]}" != ok ] || run_linkern "$run"
+    done
 
-    # linkern: stop at a tour of length n (graph edges only); seed = run number.
-    if [ "$have_linkern" = 1 ]; then
-        times=() status=ok
-        for seed in $(seq "$RUNS"); do
-            rm -f "$work/g.lk"
-            timed "$LINKERN" -s "$seed" -N 10 -g "$work/g.edg" -h "$n" -t "$LIMIT" -Q -o "$work/g.lk" "$work/g.edg"
-            times+=("$SECS")
-            if ! { [ "$RC" = 0 ] && check "$g" "$work/g.lk"; }; then status=fail && break; fi
-        done
-        med=$(echo "${times[*]}" | median)
-        note="-N 10 -h n; seeds 1..$RUNS"
-        [ "$status" = ok ] || { note=$(why_failed); med=""; }
-        row "$name" "$n" "$m" linkern "$status" "$med" "${#times[@]}" "$note"
-        echo "$name linkern $status $med s" >&2
-    else
-        row "$name" "$n" "$m" linkern absent "" 0 "linkern not found"
-    fi
+    for solver in ours lkh linkern; do
+        case $solver in ours) label=gridreduce ;; lkh) label=lkh3-elkai ;; *) label=linkern ;; esac
+        med=$(echo "${TIMES[$solver]}" | median)
+        runs=$(echo "${TIMES[$solver]}" | wc -w)
+        case "${STATUS[$solver]}" in
+        fail) med="" ;;
+        absent) med="" runs=0 ;;
+        esac
+        row "$name" "$n" "$m" "$label" "${STATUS[$solver]}" "$med" "$runs" "${NOTE[$solver]}"
+        if [ "${STATUS[$solver]}" != absent ]; then
+            echo "$name $label ${STATUS[$solver]} $med s ${NOTE[$solver]}" >&2
+        fi
+    done
 done
 mv "$tmp_csv" "$OUT"
 echo "hcp-compare: wrote $OUT (${#graphs[@]} graphs, load $(cut -d' ' -f1-3 /proc/loadavg))" >&2

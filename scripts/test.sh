@@ -41,3 +41,7 @@ fi
 if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_BROWSER:-0}" = 1 ]; then
   scripts/browser-test.sh
 fi
+# The statically linked build that timings of short runs use (scripts/build-static.sh), linked on
+# the dev profile from what `cargo test` compiled and compared with the ordinary build on a few
+# commands (about 15 s).
+scripts/test-static.sh
