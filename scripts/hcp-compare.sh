@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Reruns the "Side by side with LKH-3 and Concorde" table of docs/hcp-solver.md: `gridreduce hcp
 # solve`, LKH-3 (PyPI's elkai, through scripts/lkh-elkai.py) and Concorde's `linkern` on the FHCP
-# graphs and TSPLIB alb instances of data/hcp (and of EXTRA) plus four generated dense graphs, one run at a time,
-# every tour checked with `gridreduce hcp check`. Writes CSV (default docs/data/hcp-compare.csv);
-# scripts/hcp-compare-table.py turns it into the Markdown rows of the docs' table.
+# graphs and TSPLIB alb instances of data/hcp (and of EXTRA) plus four generated dense graphs, one
+# run at a time, the solvers taking turns run by run, every tour checked with `gridreduce hcp
+# check`. Writes CSV (default docs/data/hcp-compare.csv); scripts/hcp-compare-table.py turns it
+# into the Markdown rows of the docs' table.
 #
 # A peer that is not installed is skipped with a line on stderr and rows with status "absent", so
 # the script runs on any machine. Nothing here builds or downloads a peer (see docs/hcp-solver.md).
 #
 # Environment:
 #   GRIDREDUCE  the binary (default: target/release/gridreduce under CARGO_TARGET_DIR or ./target)
+#               (the docs' rows of a few milliseconds: target/static/release/gridreduce, from
+#               scripts/build-static.sh, which starts about 0.5 ms sooner)
 #   LKH_PYTHON  a Python that can `import elkai` (default python3)
 #   LINKERN     Concorde's linkern binary (default: `linkern` on PATH)
 #   LIMIT       seconds per run (default 60)   RUNS  runs per solver and graph, median kept (default 5)
