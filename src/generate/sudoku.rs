@@ -160,11 +160,11 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
         search_first_nodes: config.search_first_nodes,
         check_limit: config.check_limit,
         undecided_in_a_row: config.undecided_in_a_row,
+        checks: Cell::new(0),
         undecided: Cell::new(0),
     };
     let mut rng = rng_for(config.seed, index);
     let mut minimal_clues = Vec::new();
-    let mut checks = 0;
     let timeout = |tries: usize| {
         Error::Timeout(format!(
             "no {n}x{n} puzzle with at most {} clues before the deadline (at try {tries})",
@@ -198,12 +198,9 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
             config.deadline,
             &mut rng,
         )
-        .and_then(|c| {
-            checks += c;
-            descend(&checker, &mut solution, &mut givens, config, &mut rng)
-        });
+        .and_then(|()| descend(&checker, &mut solution, &mut givens, config, &mut rng));
         match work {
-            Ok(c) => checks += c,
+            Ok(()) => {}
             Err(Error::Timeout(_)) => return Err(timeout(minimal_clues.len() + 1)),
             Err(e) => return Err(e),
         }
@@ -217,7 +214,7 @@ pub fn generate(config: &Config, index: u64) -> Result<Generated> {
                 tries: minimal_clues.len(),
                 seventeen: minimal_clues.iter().filter(|&&c| c <= 17).count(),
                 minimal_clues,
-                checks,
+                checks: checker.checks.get(),
                 undecided: checker.undecided.get(),
             });
         }
@@ -247,6 +244,8 @@ struct Checker {
     check_limit: Option<u64>,
     /// [`Config::undecided_in_a_row`].
     undecided_in_a_row: usize,
+    /// Uniqueness checks and enumerations run so far (each call of `run_until`).
+    checks: Cell<usize>,
     /// Checks that ran out of `check_limit` so far.
     undecided: Cell<usize>,
 }
@@ -270,6 +269,7 @@ impl Checker {
         limit: usize,
         deadline: Option<Instant>,
     ) -> Result<Option<Vec<Grid>>> {
+        self.checks.set(self.checks.get() + 1);
         // Above 16×16 the search runs on a node budget, and SAT answers what it leaves.
         let node_limit = self.sat.then_some(self.search_first_nodes);
         if node_limit != Some(0) {
@@ -307,8 +307,7 @@ impl Checker {
 }
 
 /// One removal pass over every clue of `givens` (crowded units first, or random); leaves a minimal
-/// unique puzzle, or stops as soon as it has `stop_at` clues, and returns the number of uniqueness
-/// checks, or `Err` at the deadline.
+/// unique puzzle, or stops as soon as it has `stop_at` clues; `Err` at the deadline.
 fn minimise(
     checker: &Checker,
     givens: &mut Grid,
@@ -316,7 +315,7 @@ fn minimise(
     stop_at: Option<usize>,
     deadline: Option<Instant>,
     rng: &mut Rng,
-) -> Result<usize> {
+) -> Result<()> {
     let layout = &checker.layout;
     let n = givens.rows();
     // Clues per row, column and block.
@@ -330,7 +329,6 @@ fn minimise(
         in_block[layout.block_of(c)] += 1;
     }
     rng.shuffle(&mut removable);
-    let mut checks = 0;
     let mut clues = removable.len();
     // Checks in a row that ran out of the check limit (the pass ends at `undecided_in_a_row`).
     let mut undecided = 0;
@@ -355,7 +353,6 @@ fn minimise(
         let c = removable.swap_remove(at);
         let v = givens.get(c);
         givens.set(c, 0);
-        checks += 1;
         // Unique, and shown so within the check limit if there is one.
         let found = checker.run_until(givens, 2, deadline)?;
         undecided = if found.is_none() { undecided + 1 } else { 0 };
@@ -368,7 +365,7 @@ fn minimise(
             givens.set(c, v);
         }
     }
-    Ok(checks)
+    Ok(())
 }
 
 /// With a [`Config::check_limit`], a removal pass ends after this many checks in a row ran out of
@@ -388,16 +385,14 @@ type Fixing = (Vec<Grid>, Vec<(usize, u8, usize)>);
 
 /// The clues `(cell, value, solution)` that would make `givens` unique again when added: an empty
 /// cell (not in `except`) and the value exactly one of its solutions has there — that solution is
-/// then the only one left. Enumerates the solutions in one search run (counted in `checks`);
-/// `None` when there are more than [`ENUMERATE`].
+/// then the only one left. Enumerates the solutions in one run of the checker; `None` when there
+/// are more than [`ENUMERATE`] (or the check limit left it undecided).
 fn fixing_clues(
     checker: &Checker,
     givens: &Grid,
     except: &[usize],
     deadline: Option<Instant>,
-    checks: &mut usize,
 ) -> Result<Option<Fixing>> {
-    *checks += 1;
     let Some(found) = checker.run_until(givens, ENUMERATE + 1, deadline)? else {
         return Ok(None);
     };
@@ -436,8 +431,7 @@ fn descend(
     givens: &mut Grid,
     config: &Config,
     rng: &mut Rng,
-) -> Result<usize> {
-    let mut checks = 0;
+) -> Result<()> {
     let mut stale = 0;
     while givens.filled() > config.target_clues && stale < config.swaps {
         let clues: Vec<usize> = (0..givens.len()).filter(|&c| givens.get(c) != 0).collect();
@@ -447,12 +441,12 @@ fn descend(
         let before = clues.len();
         let a = clues[rng.below(clues.len())];
         givens.set(a, 0);
-        match fixing_clues(checker, givens, &[a], config.deadline, &mut checks)? {
+        match fixing_clues(checker, givens, &[a], config.deadline)? {
             Some((found, moves)) if !moves.is_empty() => {
                 let (c, v, k) = moves[rng.below(moves.len())];
                 givens.set(c, v);
                 *solution = found[k].clone();
-                checks += minimise(checker, givens, config.order, None, config.deadline, rng)?;
+                minimise(checker, givens, config.order, None, config.deadline, rng)?;
             }
             _ => givens.set(a, solution.get(a)),
         }
@@ -462,5 +456,5 @@ fn descend(
             stale += 1;
         }
     }
-    Ok(checks)
+    Ok(())
 }
