@@ -4,7 +4,7 @@
 # puzzle files, or a side-by-side timing with C tools (scripts/hcp-compare.sh, docs/hcp-solver.md).
 #
 # Why a script and not the default: the dynamic loader's work (loading libgcc_s and running its CPU
-# detection, relocating the binary) takes about 0.45 ms of every run, a third of `hcp solve` on a
+# detection, relocating the binary) takes about 0.5 ms of every run, a third of `hcp solve` on a
 # 70-vertex graph (docs/performance.md, "Start-up"). `-C target-feature=+crt-static` removes it, but
 # set for the whole build (RUSTFLAGS or .cargo/config.toml) it also reaches the proc-macro crates and
 # the Python extension, which cannot be static ("cannot produce proc-macro ... as the target does
@@ -17,13 +17,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
-profile=release
-[ "${1:-}" = --dev ] && profile=debug
-if [ "$profile" = release ]; then
-    cargo rustc --release --locked --quiet --bin gridreduce -- -C target-feature=+crt-static
-else
-    cargo rustc --locked --quiet --bin gridreduce -- -C target-feature=+crt-static
-fi
+profile=release release=(--release)
+[ "${1:-}" = --dev ] && profile=debug release=()
+cargo rustc "${release[@]}" --locked --quiet --bin gridreduce -- -C target-feature=+crt-static
 out="$target/static/$profile"
 mkdir -p "$out"
 # Copied out: the next `cargo build` links $target/$profile/gridreduce dynamically again. (A copy

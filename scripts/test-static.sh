@@ -10,6 +10,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --locked --quiet --bin gridreduce
 cp "$target/debug/gridreduce" "$work/gridreduce-dynamic"
+# The reference must be the ordinary build (cargo relinks it after an earlier static link), or the
+# comparison below would compare the static build with itself.
+if ! readelf --program-headers "$work/gridreduce-dynamic" | grep -q INTERP; then
+    echo "test-static: $target/debug/gridreduce is not dynamically linked" >&2
+    exit 1
+fi
 scripts/build-static.sh --dev
 static=$(cd "$target/static/debug" && pwd)/gridreduce
 root=$PWD
