@@ -246,6 +246,7 @@ fn hcp_grids(puzzle: &Puzzle, limit: usize, deadline: Option<Instant>) -> Result
         limit,
         &crate::hcp::solve::SolveOptions {
             time_limit: time_limit::remaining(deadline)?,
+            ..Default::default()
         },
     )?
     .grids)

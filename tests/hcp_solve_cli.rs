@@ -27,6 +27,105 @@ fn every_shipped_graph_is_solved_and_its_tour_checks() {
     }
 }
 
+/// Same graph, same tour: twenty runs of `hcp solve` on each shipped graph and on a reduced puzzle
+/// graph, all twenty started at once so that they compete for the cores (the branching search
+/// runs beside the exact model, and the folding settles clusters in parallel), write the same
+/// tour file byte for byte and the same stdout line but for its wall time.
+#[test]
+fn twenty_runs_write_the_same_tour() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let reduced = dir.path().join("reduced");
+    let reduced = reduced.to_str().unwrap();
+    reduce_to_hcp(
+        "data/sudoku/norvig_easy50.txt",
+        1,
+        &["--stage", "reduced"],
+        reduced,
+    );
+    let mut graphs: Vec<String> = (1..=8)
+        .map(|i| format!("data/hcp/fhcp/graph{i}.hcp"))
+        .collect();
+    graphs.push("data/hcp/tsplib/alb1000.hcp".into());
+    graphs.push(format!("{reduced}.hcp"));
+    for g in &graphs {
+        let runs: Vec<_> = (0..20)
+            .map(|k| {
+                let tour = dir.path().join(format!("{k}.tour"));
+                let child = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+                    .args(["hcp", "solve", g, "-o"])
+                    .arg(&tour)
+                    .current_dir(env!("CARGO_MANIFEST_DIR"))
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                (tour, child)
+            })
+            .collect();
+        let mut seen: Option<(Vec<u8>, String)> = None;
+        for (tour, child) in runs {
+            let out = child.wait_with_output().unwrap();
+            assert_exit(&out, 0, g);
+            let line = without_seconds(&text(&out.stdout)).replace(tour.to_str().unwrap(), "TOUR");
+            let got = (std::fs::read(&tour).unwrap(), line);
+            match &seen {
+                None => seen = Some(got),
+                Some(first) => {
+                    assert_eq!(first.1, got.1, "{g}: the stdout lines differ");
+                    assert!(
+                        first.0 == got.0,
+                        "{g}: {} differs from the first run's tour",
+                        tour.display()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `--seed` picks the randomised steps' draws: the same seed gives the same tour, it is recorded in
+/// the tour's COMMENT, and the tour is a Hamiltonian cycle of the graph whatever the seed.
+#[test]
+fn a_seed_gives_one_tour_and_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = "data/hcp/fhcp/graph5.hcp";
+    let run = |name: &str, seed: &str| {
+        let tour = dir.path().join(name);
+        let t = tour.to_str().unwrap();
+        assert_exit(
+            &gridreduce(&["hcp", "solve", g, "--seed", seed, "-o", t]),
+            0,
+            seed,
+        );
+        assert_exit(&gridreduce(&["hcp", "check", g, t]), 0, seed);
+        std::fs::read_to_string(&tour).unwrap()
+    };
+    let (a, b) = (run("a.tour", "7"), run("b.tour", "7"));
+    assert_eq!(a, b);
+    assert!(a.contains("subtour cuts, seed 7"), "{a}");
+    assert!(!run("c.tour", "0").contains("seed"));
+}
+
+/// `text` with the wall time of `hcp solve`'s summary (`, 0.012 s`) blanked: the only part of its
+/// output that may change from run to run.
+fn without_seconds(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let cut = line.find(" s (").or_else(|| line.rfind(" s"));
+        match cut.and_then(|end| line[..end].rfind(", ").map(|start| (start, end))) {
+            Some((start, end)) if line[start + 2..end].parse::<f64>().is_ok() => {
+                out.push_str(&line[..start + 2]);
+                out.push('T');
+                out.push_str(&line[end..]);
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 #[test]
 fn exported_puzzle_graphs_directed_and_undirected_are_solved() {
     let dir = tempfile::tempdir().unwrap();

@@ -88,6 +88,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             &graph,
             &SolveOptions {
                 time_limit: Some(Duration::from_secs(60)),
+                ..Default::default()
             },
         )?
         .ok_or_else(|| {

@@ -56,6 +56,19 @@ pub struct SolveArgs {
     /// Graph format (detected by default).
     #[arg(long, value_enum)]
     pub graph_format: Option<GraphFormat>,
+    /// Seed of the solver's random choices (rotation–extension and branching). The same graph
+    /// and seed give the same tour on every run, machine and load; another seed may give another
+    /// cycle. A seed other than 0 is recorded in the tour file's COMMENT.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The solver's settings from the arguments.
+fn options(args: &SolveArgs) -> SolveOptions {
+    SolveOptions {
+        time_limit: args.time_limit,
+        seed: args.seed,
+    }
 }
 
 /// A positive, finite number of seconds (fractions allowed), for every `--time-limit`.
@@ -100,8 +113,26 @@ enum Outcome {
 struct Solved {
     file: GraphFile,
     outcome: Outcome,
-    summary: String,
+    /// Sizes and counters (`70 vertices, 106 edges, 0 rounds, 0 subtour cuts`).
+    counts: String,
+    /// The step that answered and the reductions' counts, or nothing.
+    how: String,
+    /// The wall time: on the stdout line and in the CSV, never in the tour file, which is the same
+    /// on every run.
+    seconds: f64,
     row: Row,
+}
+
+impl Solved {
+    /// The summary of the stdout line, with the wall time.
+    fn summary(&self) -> String {
+        format!("{}, {:.3} s{}", self.counts, self.seconds, self.how)
+    }
+
+    /// The summary of the tour file's COMMENT: everything but the wall time.
+    fn timeless_summary(&self) -> String {
+        format!("{}{}", self.counts, self.how)
+    }
 }
 
 /// Solves the graph in `path`; a found cycle is checked against the graph and its FIXED_EDGES.
@@ -109,9 +140,10 @@ struct Solved {
 fn solve_file(
     path: &Path,
     format: Option<GraphFormat>,
-    time_limit: Option<Duration>,
+    opts: SolveOptions,
     spinner: Option<ProgressBar>,
 ) -> Result<Solved> {
+    let time_limit = opts.time_limit;
     let file = read_graph(path, format)?;
     let n = file.instance.vertices();
     let edges = file.instance.edge_count();
@@ -132,7 +164,6 @@ fn solve_file(
             bar.set_message(format!("round {}, {} subtour cuts", s.rounds, s.cuts));
         }
     };
-    let opts = SolveOptions { time_limit };
     // (answer, counters, the step that answered, the reductions' proof, their counts)
     let (found, stats, step, reason, reduced) = match &file.instance {
         Instance::Undirected(g) => {
@@ -176,6 +207,11 @@ fn solve_file(
     } else {
         "edges"
     };
+    let seed = if opts.seed == 0 {
+        String::new()
+    } else {
+        format!(", seed {}", opts.seed)
+    };
     let how = match reduced {
         Some((removed, forced)) => {
             format!(" ({step}, {removed} edges removed and {forced} forced by the reductions)")
@@ -183,8 +219,8 @@ fn solve_file(
         None if step.is_empty() => String::new(),
         None => format!(" ({step})"),
     };
-    let summary = format!(
-        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts, {secs:.3} s{how}",
+    let counts = format!(
+        "{n} vertices, {edges} {kind}, {} rounds, {} subtour cuts{seed}",
         stats.rounds, stats.cuts,
     );
     let outcome = match found {
@@ -231,7 +267,9 @@ fn solve_file(
     Ok(Solved {
         file,
         outcome,
-        summary,
+        counts,
+        how,
+        seconds: secs,
         row,
     })
 }
@@ -265,7 +303,7 @@ fn write_tour(path: &Path, solved: &Solved, tour: &Tour, out: &Path) -> Result<(
         &format!("{name}.tour"),
         Some(&format!(
             "Hamiltonian cycle found by gridreduce hcp solve: {}",
-            solved.summary
+            solved.timeless_summary()
         )),
     )
 }
@@ -276,7 +314,7 @@ fn answer_line(path: &Path, solved: &Solved, written: Option<&Path>) -> String {
         Outcome::Cycle(_) => format!(
             "{}: Hamiltonian cycle: {}{}",
             path.display(),
-            solved.summary,
+            solved.summary(),
             written
                 .map(|o| format!("; tour written to {}", o.display()))
                 .unwrap_or_default()
@@ -288,12 +326,12 @@ fn answer_line(path: &Path, solved: &Solved, written: Option<&Path>) -> String {
                 .as_ref()
                 .map(|r| format!(": {r}"))
                 .unwrap_or_default(),
-            solved.summary
+            solved.summary()
         ),
         Outcome::Timeout => format!(
             "{}: time limit reached, no answer: {}",
             path.display(),
-            solved.summary
+            solved.summary()
         ),
     }
 }
@@ -318,7 +356,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     if std::io::stderr().is_terminal() {
         bar.enable_steady_tick(Duration::from_millis(200));
     }
-    let solved = solve_file(path, args.graph_format, args.time_limit, Some(bar))?;
+    let solved = solve_file(path, args.graph_format, options(&args), Some(bar))?;
     let out = match (&args.output, &args.tours) {
         (Some(out), _) => Some(out.clone()),
         (None, Some(dir)) => Some(tour_path(dir, path)),
@@ -379,7 +417,7 @@ struct SolveJob<'a> {
 
 impl Job<(usize, PathBuf)> for SolveJob<'_> {
     fn run(&self, (i, path): &(usize, PathBuf)) -> Result<ItemReport> {
-        let solved = match solve_file(path, self.args.graph_format, self.args.time_limit, None) {
+        let solved = match solve_file(path, self.args.graph_format, options(self.args), None) {
             Ok(s) => s,
             Err(e) => {
                 return Ok(ItemReport {

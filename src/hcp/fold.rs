@@ -36,7 +36,7 @@ use crate::error::Error;
 use crate::reduce::Problem;
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Unsettled questions, over all clusters, after which the rest are not asked: each is a
@@ -62,17 +62,27 @@ fn pass_key(state: State) -> Vec<(usize, usize)> {
     }
 }
 
-/// Every state of cluster `c` asked about; `None` when a question was not settled (or too many
-/// were elsewhere): then the cluster is not folded. An empty map: no state is possible.
+/// Every state of cluster number `i` asked about; `None` when a question was not settled, or when
+/// more than `UNSETTLED_MAX` clusters before it (in the order of `clusters`) had one: then the
+/// cluster is not folded. An empty map: no state is possible.
+///
+/// The clusters are settled in parallel, but which ones give up depends only on that order, never
+/// on which thread got further first: a cluster stops asking once the clusters before it already
+/// account for too many unsettled questions (`unsettled` holds the positions of those found so
+/// far), and [`fold`] drops every cluster after too many in order, whether it stopped early or not.
 fn settle(
     g: &Graph,
-    c: &Cluster,
+    (i, c): (usize, &Cluster),
     deadline: Option<Instant>,
-    unsettled: &AtomicUsize,
+    unsettled: &Mutex<Vec<usize>>,
 ) -> Result<Option<Passes>, Error> {
+    let too_many_before = || {
+        let found = unsettled.lock().unwrap_or_else(|p| p.into_inner());
+        found.iter().filter(|&&j| j < i).count() > UNSETTLED_MAX
+    };
     let mut passes = Passes::new();
     for state in candidate_states(c).list {
-        if unsettled.load(Ordering::Relaxed) > UNSETTLED_MAX {
+        if too_many_before() {
             return Ok(None);
         }
         match ask(g, c, state, deadline)? {
@@ -81,7 +91,7 @@ fn settle(
             }
             Answer::Impossible => {}
             Answer::Unsettled => {
-                unsettled.fetch_add(1, Ordering::Relaxed);
+                unsettled.lock().unwrap_or_else(|p| p.into_inner()).push(i);
                 return Ok(None);
             }
         }
@@ -198,11 +208,21 @@ pub fn absorb(g: &Graph, clusters: &[Cluster]) -> Vec<Cluster> {
 /// Folds every cluster of `clusters` whose states are all settled (see the module
 /// documentation).
 pub fn fold(g: &Graph, clusters: &[Cluster], deadline: Option<Instant>) -> Result<Folding, Error> {
-    let unsettled = AtomicUsize::new(0);
-    let settled: Vec<Option<Passes>> = clusters
+    let unsettled = Mutex::new(Vec::new());
+    let mut settled: Vec<Option<Passes>> = clusters
         .par_iter()
+        .enumerate()
         .map(|c| settle(g, c, deadline, &unsettled))
         .collect::<Result<_, _>>()?;
+    // The rule of `settle`, applied in order: past the (`UNSETTLED_MAX` + 1)th cluster with an
+    // unsettled question, no cluster is folded, however far its thread got.
+    let mut unsettled = unsettled.into_inner().unwrap_or_else(|p| p.into_inner());
+    unsettled.sort_unstable();
+    if let Some(&last) = unsettled.get(UNSETTLED_MAX) {
+        for passes in &mut settled[last..] {
+            *passes = None;
+        }
+    }
     let n = g.vertices() as usize;
     // A cluster with no state is a proof of none when the cycle has to pass it: when it is not the
     // whole graph.

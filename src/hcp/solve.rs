@@ -126,6 +126,21 @@ type RoundHook = Box<dyn FnMut(&SolveStats)>;
 pub struct SolveOptions {
     /// Give up (`Error::Timeout`) after this long in total.
     pub time_limit: Option<Duration>,
+    /// Seed of the randomised steps of [`solve_graph`] (the rotation–extension heuristic and the
+    /// branching search; the exact model has no random choices). The answer depends on the graph
+    /// and the seed alone, never on timing or threads; 0 is the default, measured in
+    /// docs/hcp-solver.md. Another seed may find another cycle.
+    pub seed: u64,
+}
+
+impl SolveOptions {
+    /// `seed`, spread over the bits, so nearby seeds give unrelated draws; 0 stays 0, keeping
+    /// the default seeds of [`PosaOptions`] and [`BranchOptions`].
+    fn mixed_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29)
+    }
 }
 
 /// Counters of one solver.
@@ -977,7 +992,11 @@ pub fn solve_graph(
         forced: reduced.forced.len(),
         stats: SolveStats::default(),
     };
-    if let Some(tour) = posa(&reduced.graph, &PosaOptions::default())
+    let heuristic = PosaOptions {
+        seed: PosaOptions::default().seed ^ opts.mixed_seed(),
+        ..PosaOptions::default()
+    };
+    if let Some(tour) = posa(&reduced.graph, &heuristic)
         && uses_all(&tour, &reduced.forced)
     {
         answer.tour = Some(tour);
@@ -1007,7 +1026,12 @@ pub fn solve_graph(
     // the sequence, so the answer is the one the sequence gives, in about the time of the
     // longer of the two rather than their sum. The first turn of branching runs alone because
     // it answers the small FHCP graphs in milliseconds, less than a thread's start.
-    let mut branching = BranchOptions::default();
+    let mut branching = BranchOptions {
+        seed: BranchOptions::default()
+            .seed
+            .wrapping_add(opts.mixed_seed()),
+        ..BranchOptions::default()
+    };
     let first = branch(&reduced.graph, &reduced.forced, &branching, deadline);
     if branched(&mut answer, first) {
         return Ok(answer);
