@@ -5,6 +5,30 @@
 //! nothing of targets; each target problem has its own module; files are read and written only in
 //! [`formats`].
 
+// The standard streams' macros for the whole crate, shadowing `std`'s (see [`stdio`]): defined
+// before every module so that each one uses them. `println!` and `print!` return a failed write
+// with `?`, so they can only be used where an `Error` can be returned; `eprintln!` never fails.
+macro_rules! println {
+    () => {
+        $crate::stdio::print(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::stdio::print(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::stdio::print(format_args!($($arg)*))?
+    };
+}
+macro_rules! eprintln {
+    () => {
+        $crate::stdio::eprint(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::stdio::eprint(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 pub mod batch;
 pub mod cleanup;
 pub mod cli;
@@ -26,6 +50,7 @@ pub mod sat;
 pub mod search;
 pub mod solvers;
 pub mod stats;
+pub mod stdio;
 pub mod time_limit;
 
 pub use error::{CertificateError, Error, InputError};

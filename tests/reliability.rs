@@ -750,3 +750,119 @@ fn sync_is_opt_in_and_the_tour_is_whole_either_way() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// The commands that print results, each with arguments that make it print (issue 45, group 1).
+/// `run` prints its summary; `generate` without `-o` prints the puzzles.
+fn printing_commands(dir: &Path) -> Vec<Vec<String>> {
+    let out = dir.join("run-out");
+    let map = dir.join("t1");
+    let made = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args([
+            "reduce",
+            "data/sudoku/norvig_top95.txt",
+            "--index",
+            "1",
+            "--to",
+            "hcp",
+        ])
+        .args(["--witness", "-o"])
+        .arg(&map)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        made.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let decode = format!(
+        "decode {} {}",
+        map.with_extension("map").display(),
+        map.with_extension("tour").display()
+    );
+    [
+        "info data/sudoku/royle17.txt --index 1",
+        "solve data/sudoku/norvig_top95.txt --index 1",
+        "count data/sudoku/norvig_top95.txt --index 1",
+        decode.as_str(),
+        "show data/suguru/backtrack-180.txt --index 19",
+        "verify data/suguru/backtrack-180.txt",
+        "hcp info data/hcp/fhcp/graph1.hcp",
+        "hcp solve data/hcp/fhcp/graph1.hcp",
+        "generate sudoku --n 4 --target-clues 6 --count 1 --seed 1",
+        "solvers",
+        &format!(
+            "run reductions/sudoku-cnf-extended.yaml data/sudoku/norvig_top95.txt --limit 2 -o {}",
+            out.display()
+        ),
+    ]
+    .iter()
+    .map(|c| c.split(' ').map(String::from).collect())
+    .collect()
+}
+
+/// Runs `args` with stdout on `/dev/full` (`full`), closed (`>&-`, through a `pre_exec` that
+/// closes descriptor 1 in the child), and with stderr on `/dev/full`.
+fn run_with_streams(args: &[String], stdout: &str) -> (Option<i32>, String) {
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
+    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    match stdout {
+        "full" => {
+            cmd.stdout(std::fs::File::create("/dev/full").unwrap());
+        }
+        "closed" => {
+            cmd.stdout(Stdio::null());
+            // SAFETY: close(2) is async-signal-safe, as pre_exec requires.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::close(1);
+                    Ok(())
+                });
+            }
+        }
+        "stderr-full" => {
+            cmd.stdout(Stdio::null());
+            cmd.stderr(std::fs::File::create("/dev/full").unwrap());
+        }
+        other => unreachable!("{other}"),
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 45, group 1: results that cannot be printed (stdout on a full disk, or closed) are one
+/// line on stderr with exit code 2, never a panic or a silent exit 0; a stderr that cannot be
+/// written does not change the outcome (the messages are dropped, the results printed).
+#[test]
+fn a_full_or_closed_stdout_is_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in printing_commands(dir.path()) {
+        let what = args.join(" ");
+        let _ = std::fs::remove_dir_all(dir.path().join("run-out"));
+        let (code, stderr) = run_with_streams(&args, "full");
+        assert_eq!(code, Some(2), "{what} > /dev/full: {stderr}");
+        assert_eq!(
+            stderr.lines().last(),
+            Some("gridreduce: standard output: No space left on device (os error 28)"),
+            "{what} > /dev/full: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+        let _ = std::fs::remove_dir_all(dir.path().join("run-out"));
+        let (code, stderr) = run_with_streams(&args, "closed");
+        assert_eq!(code, Some(2), "{what} >&-: {stderr}");
+        assert_eq!(
+            stderr.lines().last(),
+            Some("gridreduce: standard output: closed, so the results cannot be printed"),
+            "{what} >&-: {stderr}"
+        );
+        let _ = std::fs::remove_dir_all(dir.path().join("run-out"));
+        let (code, _) = run_with_streams(&args, "stderr-full");
+        assert_eq!(code, Some(0), "{what} 2> /dev/full");
+    }
+}
