@@ -206,7 +206,7 @@ fn allowed_for(key: &str) -> Option<String> {
 impl Pipeline {
     /// Reads and checks a pipeline file.
     pub fn read(path: &Path) -> Result<Pipeline, crate::Error> {
-        let file = std::fs::File::open(path).map_err(|e| crate::Error::io(path, e))?;
+        let file = crate::formats::inputs::open(path)?;
         let mut bytes = Vec::new();
         use std::io::Read;
         file.take(MAX_PIPELINE_BYTES as u64 + 1)

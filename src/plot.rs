@@ -128,7 +128,7 @@ pub struct Table {
 
 impl Table {
     pub fn read(path: &Path) -> Result<Table> {
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let file = crate::formats::inputs::open(path)?;
         if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
             return Err(Error::Input(
                 InputError::new("is a folder, not a CSV file").in_file(path),

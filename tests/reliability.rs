@@ -866,3 +866,67 @@ fn a_full_or_closed_stdout_is_one_line_and_exit_2() {
         assert_eq!(code, Some(0), "{what} 2> /dev/full");
     }
 }
+
+/// Issue 45, group 6: an output that is one of the command's inputs, under its own name, another
+/// spelling or a symlink, is refused with one line and exit code 2, and the input stays intact.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let puzzles: String = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku/norvig_top95.txt"),
+    )
+    .unwrap()
+    .lines()
+    .take(2)
+    .map(|l| format!("{l}\n"))
+    .collect();
+    std::fs::write(d.join("p.txt"), &puzzles).unwrap();
+    // A puzzle file named like the export `reduce -o p --to cnf` writes.
+    std::fs::write(d.join("p.cnf"), &puzzles).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/hcp/fhcp/graph1.hcp"),
+        d.join("g.hcp"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("g.hcp", d.join("link.hcp")).unwrap();
+    let graph = std::fs::read(d.join("g.hcp")).unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["stats", "p.txt", "--csv", "p.txt"], "p.txt"),
+        (&["stats", "p.txt", "--csv", "./p.txt"], "./p.txt"),
+        (
+            &["reduce", "p.cnf", "--index", "1", "--to", "cnf", "-o", "p"],
+            "p.cnf",
+        ),
+        (&["hcp", "solve", "g.hcp", "-o", "g.hcp"], "g.hcp"),
+        (&["hcp", "solve", "g.hcp", "-o", "link.hcp"], "link.hcp"),
+    ];
+    for (args, target) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+            .args(args)
+            .current_dir(d)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.lines().last(),
+            Some(
+                format!(
+                    "gridreduce: {target}: this file is an input of the command; not overwritten \
+                     (write the output elsewhere)"
+                )
+                .as_str()
+            ),
+            "{args:?}"
+        );
+        assert_eq!(std::fs::read_to_string(d.join("p.txt")).unwrap(), puzzles);
+        assert_eq!(std::fs::read_to_string(d.join("p.cnf")).unwrap(), puzzles);
+        assert_eq!(std::fs::read(d.join("g.hcp")).unwrap(), graph);
+        assert!(
+            std::fs::symlink_metadata(d.join("link.hcp"))
+                .unwrap()
+                .is_symlink()
+        );
+    }
+}

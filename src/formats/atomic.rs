@@ -28,6 +28,9 @@ pub fn set_sync(on: bool) {
 /// Writes `path` by calling `fill` on a buffered temp file in the same folder, then renaming it over
 /// `path`. If `fill` fails, nothing is left behind.
 ///
+/// A `path` that is a file this process read as an input ([`super::inputs`]) is refused, so a
+/// command never overwrites what it read.
+///
 /// A `path` that exists and is neither a regular file nor a folder (`/dev/null`, `/dev/stdout`, a
 /// named pipe) is written directly: renaming a temp file over it would replace the device or pipe
 /// with a plain file (for root, `-o /dev/null` used to turn `/dev/null` into one), and a device has
@@ -36,6 +39,9 @@ pub fn write_atomic(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), Error> {
+    if super::inputs::is_input(path) {
+        return Err(super::inputs::refusal(path));
+    }
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         let file = std::fs::OpenOptions::new()
             .write(true)

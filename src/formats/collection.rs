@@ -55,7 +55,7 @@ pub struct ReadOptions {
 }
 
 fn open_lines(path: &Path) -> Result<Lines<BufReader<File>>, Error> {
-    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
         return Err(Error::Input(
             InputError::new("is a folder, not a puzzle file").in_file(path),

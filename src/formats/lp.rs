@@ -507,7 +507,7 @@ impl ModelNames {
 
 /// Reads a solution file: the value of every variable (unlisted ones 0) and the format.
 pub fn read_solution(path: &Path, names: &ModelNames) -> Result<(Vec<f64>, SolFormat), Error> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     let lines = Lines::new(std::io::BufReader::new(file));
     parse_solution(lines, names).map_err(|e| Error::Input(e.in_file(path)))
 }

@@ -71,7 +71,7 @@ impl MapFile {
     /// Reads a map file, refusing one above [`MAX_MAP_BYTES`] without reading it into memory.
     pub fn read(path: &Path) -> Result<MapFile, Error> {
         use std::io::Read;
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let file = crate::formats::inputs::open(path)?;
         let mut bytes = Vec::new();
         file.take(MAX_MAP_BYTES + 1)
             .read_to_end(&mut bytes)

@@ -12,6 +12,7 @@ pub mod concorde;
 pub mod dimacs;
 pub mod dot;
 pub mod graphs;
+pub mod inputs;
 pub mod lines;
 pub mod lp;
 pub mod map;

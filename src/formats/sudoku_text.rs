@@ -70,7 +70,7 @@ pub const MAX_REGION_LABELS: usize = 255 * 255;
 /// `--regions FILE` and the Python package's `regions=` read.
 pub fn read_region_file(path: &std::path::Path) -> Result<LayoutSpec, crate::error::Error> {
     use crate::error::Error;
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
         return Err(Error::Input(
             InputError::new("is a folder, not a region map").in_file(path),

@@ -904,7 +904,7 @@ pub fn parse_hcp(
 }
 
 pub(crate) fn open(path: &Path) -> Result<BufReader<File>, Error> {
-    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
         return Err(Error::Input(
             InputError::new("is a folder, not a file").in_file(path),

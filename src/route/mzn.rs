@@ -346,7 +346,7 @@ const MAX_JSON_BYTES: usize = 16 << 20;
 /// Reads MiniZinc's answer for the model of `r`: its default text output (the model's output
 /// item) or `--output-mode json`, detected by content. The first solution is taken.
 pub fn read_answer(path: &Path, r: &PuzzleToMzn) -> Result<Vec<u8>, Error> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     parse_answer(std::io::BufReader::new(file), r).map_err(|e| Error::Input(e.in_file(path)))
 }
 

@@ -295,7 +295,7 @@ pub fn write(w: &mut dyn Write, r: &PuzzleToOpb, title: &str) -> std::io::Result
 
 /// Reads a PB solver's answer (minisat+, clasp, any PB-competition solver) for the instance of `r`.
 pub fn read_answer(path: &Path, r: &PuzzleToOpb) -> Result<Vec<bool>, Error> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     parse_answer(std::io::BufReader::new(file), r).map_err(|e| Error::Input(e.in_file(path)))
 }
 

@@ -424,7 +424,7 @@ pub const MAX_ANSWER_BYTES: u64 = 32 << 20;
 /// taken; packed or unpacked samples, BINARY or SPIN) or plain 0/1 values (whitespace separated,
 /// or one run of digits), detected by content. The energy is checked by `extract`.
 pub fn read_answer(path: &Path, r: &PuzzleToQubo) -> Result<Vec<bool>, Error> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_ANSWER_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -335,7 +335,7 @@ fn too_many(x: &Xcc) -> usize {
 /// Reads a solver's answer (see the module documentation) into a certificate: option indices,
 /// ascending. Errors name the file and line; the certificate itself is checked by `extract`.
 pub fn read_answer(path: &Path, r: &PuzzleToXcc) -> Result<Vec<u32>, Error> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::formats::inputs::open(path)?;
     parse_answer(std::io::BufReader::new(file), r).map_err(|e| Error::Input(e.in_file(path)))
 }
 
