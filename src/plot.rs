@@ -370,9 +370,18 @@ fn push_point(series: &mut Series, name: String, p: (f64, f64)) {
     }
 }
 
+/// The largest magnitude plotted: larger values (and infinities, NaN) are not numbers to the
+/// plot. Axis ranges are computed from differences of values, and ±1e308 makes those infinite,
+/// where the tick search of plotters never ends; 1e300 keeps every span, pad and tick finite.
+pub const MAX_VALUE: f64 = 1e300;
+
+/// The most histogram bins `--bins` takes: many more than an image has pixels across, and each
+/// bin is one count per series in memory.
+pub const MAX_BINS: u32 = 100_000;
+
 fn parse_num(s: &str) -> Option<f64> {
     let v: f64 = s.trim().parse().ok()?;
-    v.is_finite().then_some(v)
+    (v.abs() <= MAX_VALUE).then_some(v)
 }
 
 /// A reproducible number in [-0.5, 0.5) for row `i` (SplitMix64), for jitter.
@@ -771,7 +780,7 @@ fn draw_histogram<DB: DrawingBackend>(
     series: &Series,
 ) -> DrawResult<DB::ErrorType> {
     let (lo, hi) = bounds(series.iter().flat_map(|s| s.1.iter().map(|p| p.0)), false);
-    let bins = spec.bins.max(1);
+    let bins = spec.bins.clamp(1, MAX_BINS as usize);
     let width = (hi - lo) / bins as f64;
     let counts: Vec<(String, Vec<f64>)> = series
         .iter()

@@ -930,3 +930,66 @@ fn an_output_that_is_an_input_is_refused() {
         );
     }
 }
+
+/// Issue 45, group 4: a puzzle file with no line end (`/dev/zero`) ends in an error: the reader
+/// skips at most 64 MiB of an over-long line in search of its end, then stops reading the file.
+/// (Before, `info /dev/zero` never ended; a regression makes this test hang, not pass.)
+#[test]
+fn info_of_dev_zero_ends() {
+    let (code, stderr, _) = run(&["info", "/dev/zero"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n\
+         gridreduce: /dev/zero:1: line is longer than 64 MiB; the rest of the file is not read\n"
+    );
+}
+
+/// Issue 45, groups 3 and 4: values beyond ±1e300 are not numbers to `plot` (±1e308 made the axis
+/// spans infinite, and the tick search never ended), and `--bins` is bounded (4294967295 bins
+/// aborted on allocation, 2^64 − 1 panicked on capacity overflow).
+#[test]
+fn plot_of_huge_values_and_bins_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("big.csv");
+    std::fs::write(&csv, "N,v\n4,1e308\n9,-1e308\n16,3\n25,1e300\n").unwrap();
+    let csv = csv.to_str().unwrap();
+    for kind in ["scatter", "line", "histogram", "box"] {
+        let out = dir.path().join(kind);
+        let (code, stderr, _) = run(&[
+            "plot",
+            csv,
+            "--kind",
+            kind,
+            "--x",
+            "N",
+            "--y",
+            "v",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{kind}: {stderr}");
+        assert!(out.with_extension("png").is_file() && out.with_extension("svg").is_file());
+    }
+    for bins in ["4294967295", "18446744073709551615", "0"] {
+        let (code, stderr, _) = run(&[
+            "plot",
+            csv,
+            "--kind",
+            "histogram",
+            "--y",
+            "v",
+            "--bins",
+            bins,
+            "-o",
+            "/tmp/never",
+        ]);
+        assert_eq!(code, Some(2), "--bins {bins}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: invalid value '{bins}' for '--bins <BINS>'"
+            )),
+            "--bins {bins}: {stderr}"
+        );
+    }
+}

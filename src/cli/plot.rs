@@ -48,7 +48,8 @@ pub struct Args {
     pub y_label: Option<String>,
     /// Histogram bins [default: 40; size-histogram: 60].
     #[arg(long)]
-    pub bins: Option<usize>,
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=crate::plot::MAX_BINS as i64))]
+    pub bins: Option<u32>,
     /// Output stem: STEM.png and STEM.svg are written.
     #[arg(short, long)]
     pub output: PathBuf,
@@ -102,7 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             spec.y_label = args.y_label.clone();
         }
         if let Some(b) = args.bins {
-            spec.bins = b;
+            spec.bins = b as usize;
         }
     }
     let (png, svg) = plot_panels(&table, &panels, &args.output)?;

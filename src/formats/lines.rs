@@ -9,6 +9,10 @@ use std::io::{BufRead, Read};
 /// The longest line any reader accepts (a 64×64 Sudoku line is about 12 KB).
 pub const MAX_LINE: usize = 1 << 20;
 
+/// How much of an over-long line is skipped in search of its end before the reader gives up on the
+/// file: a file with no line ending at all (`/dev/zero`) must end in an error, not be read forever.
+pub const MAX_SKIP: u64 = 64 << 20;
+
 /// The UTF-8 byte order mark, skipped at the start of a file.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -44,8 +48,21 @@ impl<R: BufRead> Iterator for Lines<R> {
         }
         if std::mem::take(&mut self.skip_rest) {
             // Skip the rest of the over-long line through the reader's own buffer (memory stays
-            // bounded however long the line; a read error ends it too).
-            let _ = self.reader.skip_until(b'\n');
+            // bounded however long the line; a read error ends it too), up to MAX_SKIP bytes.
+            let skipped = (&mut self.reader).take(MAX_SKIP).skip_until(b'\n');
+            if skipped.is_ok_and(|k| k as u64 >= MAX_SKIP) {
+                self.done = true;
+                return Some((
+                    self.number,
+                    Err(InputError::at_line(
+                        self.number,
+                        format!(
+                            "line is longer than {} MiB; the rest of the file is not read",
+                            MAX_SKIP >> 20
+                        ),
+                    )),
+                ));
+            }
         }
         self.buf.clear();
         let read = (&mut self.reader)
@@ -110,6 +127,31 @@ mod tests {
         assert!(lines[1].1.as_ref().unwrap_err().message.contains("longer"));
         assert_eq!(lines[2].1.as_ref().unwrap_err().column, Some(4));
         assert_eq!(lines[3].1.as_deref().unwrap(), "last");
+    }
+
+    /// A line with no end (`/dev/zero`) is one error for its first MiB and one when the skip of its
+    /// rest gives up, then the reader ends.
+    #[test]
+    fn a_line_without_end_ends_the_file() {
+        let zeros = std::io::BufReader::new(std::io::repeat(0));
+        let lines: Vec<_> = Lines::new(zeros).collect();
+        assert_eq!(lines.len(), 2);
+        assert!(
+            lines[0]
+                .1
+                .as_ref()
+                .unwrap_err()
+                .message
+                .contains("longer than 1048576")
+        );
+        assert!(
+            lines[1]
+                .1
+                .as_ref()
+                .unwrap_err()
+                .message
+                .contains("rest of the file")
+        );
     }
 
     #[test]
