@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 /// others go on, tours in --tours, one CSV row per graph with --csv.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour\n  gridreduce hcp solve data/hcp/fhcp/graph8.hcp --time-limit 10\n  gridreduce hcp solve data/hcp/fhcp/*.hcp --time-limit 60 --tours tours --csv fhcp.csv\n\nExit codes of a batch: 2 when a file was bad input, otherwise 3 when a graph got no answer\nwithin --time-limit, otherwise 1 when a graph was proved to have no cycle, otherwise 0.\n\nThe --csv columns: graph,vertices,edges,status,step,seconds,rounds,cuts,removed,forced,reason;\nstatus is cycle, none, timeout or bad, step the one that answered, reason the reductions'\nproof of none or what was wrong with a bad file."
+    after_help = "Examples:\n  gridreduce hcp solve data/hcp/tsplib/alb1000.hcp -o alb1000.tour\n  gridreduce hcp solve data/hcp/fhcp/graph8.hcp --time-limit 10\n  gridreduce hcp solve data/hcp/fhcp/*.hcp --time-limit 60 --tours tours --csv fhcp.csv\n\nExit codes of a batch: 2 when a file was bad input, otherwise 3 when a graph got no answer\nwithin --time-limit, otherwise 1 when a graph was proved to have no cycle, otherwise 0.\n\nThe --csv columns: graph,vertices,edges,status,step,seconds,rounds,cuts,removed,forced,reason;\nstatus is cycle, none, timeout or bad, step the one that answered, reason the reductions'\nproof of none or what was wrong with a bad file.\n\nReproducible: the same graph and --seed give the same tour file and the same stdout line on\nevery run, machine and load, but for the wall time (on stdout and in the seconds column)."
 )]
 pub struct SolveArgs {
     /// The graph file, or several for a batch.
