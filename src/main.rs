@@ -37,6 +37,8 @@ fn main() -> ExitCode {
     if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
         gridreduce::stdio::stdout_was_closed();
     }
+    // No output replaces a file this process read (gridreduce::formats::inputs).
+    gridreduce::formats::inputs::protect();
     // Before any thread starts: SIGINT/SIGTERM remove the temp files in flight, then exit 130/143.
     gridreduce::cleanup::install_signal_handler();
     let cli = gridreduce::cli::parse();
