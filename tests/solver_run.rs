@@ -219,6 +219,47 @@ esac
     }
 }
 
+/// A solver killed at `--time-limit` makes the run's exit code 3, as an in-process timeout does
+/// (`run --help`, docs/solvers.md), and its summary says so; the item is retried by a rerun.
+#[test]
+fn a_solver_timeout_gives_exit_code_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("slow.sh");
+    write_script(&script, "#!/bin/sh\nexec sleep 60\n");
+    let pipeline = write_pipeline(
+        tmp.path(),
+        "sudoku",
+        "cnf",
+        &format!(
+            "{{command: \"{} {{input}}\", answer: stdout}}",
+            script.display()
+        ),
+    );
+    let out = tmp.path().join("out");
+    let o = out.to_string_lossy();
+    let args = [
+        "run",
+        &pipeline,
+        "data/sudoku/royle17.txt",
+        "--limit",
+        "1",
+        "--time-limit",
+        "0.5",
+        "-o",
+        &o,
+    ];
+    let run = gridreduce(&args);
+    assert_exit(&run, 3, "slow solver run");
+    let summary = text(&run.stdout);
+    assert!(
+        summary.contains("exit code 3: the solver timed out on 1 puzzle(s) (rerun to retry them)"),
+        "{summary}"
+    );
+    assert_eq!(stats(&out)[0]["solver_status"], "timeout");
+    // The rerun retries the item (and times out again).
+    assert_exit(&gridreduce(&args), 3, "rerun");
+}
+
 /// A fake solver that acts on the item its input file names: 00001 sleeps past the limit,
 /// 00002 crashes (exit 139), 00003 prints garbage, 00004 says UNSATISFIABLE, 00005 prints item
 /// 4's model (a model of another puzzle: not a model of this formula), 00006 prints its own model.

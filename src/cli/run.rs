@@ -822,12 +822,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .iter()
             .filter(|r| r.solver == Some(SolverStatus::WrongAnswer))
             .count();
+        let timed_out = report
+            .items
+            .iter()
+            .filter(|r| r.solver == Some(SolverStatus::Timeout))
+            .count();
         if wrong > 0 {
             summary.push_str(&format!("; {wrong} WRONG ANSWER(S), see above"));
             // A failed check outranks a timeout; bad input outranks both.
             if code != 2 {
                 code = 1;
             }
+        } else if timed_out > 0 && code == 0 {
+            // A solver killed at --time-limit is a timeout like an in-process one: exit 3, and a
+            // rerun retries it.
+            summary.push_str(&format!(
+                "; exit code {}: the solver timed out on {timed_out} puzzle(s) (rerun to retry them)",
+                crate::error::TIMEOUT_EXIT_CODE
+            ));
+            code = crate::error::TIMEOUT_EXIT_CODE;
         }
     }
     println!("{summary}");

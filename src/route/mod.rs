@@ -569,6 +569,27 @@ pub fn rebuild(map: &MapFile, map_path: &Path) -> Result<(Puzzle, Arc<dyn Built>
     let built = route
         .build(&puzzle, &params)
         .map_err(|e| bad(e.to_string()))?;
+    // Read strictly, for every route at once: the chain the parameters rebuild must be the one the
+    // map records, step for step and value for value, so a step's parameter of the wrong type
+    // (`"simplify": "yes"`), a duplicated or an extra step is refused instead of read as a default.
+    let steps = built.steps();
+    if steps != map.chain {
+        let at = steps
+            .iter()
+            .zip(&map.chain)
+            .position(|(a, b)| a != b)
+            .unwrap_or(steps.len().min(map.chain.len()));
+        let recorded = map.chain.get(at).map_or("nothing".to_string(), |s| {
+            format!("{}", serde_json::json!(s))
+        });
+        let wanted = steps.get(at).map_or("nothing".to_string(), |s| {
+            format!("{}", serde_json::json!(s))
+        });
+        return Err(bad(format!(
+            "step {} of the chain is {recorded}, but gridreduce writes {wanted} there for these parameters (edited?)",
+            at + 1
+        )));
+    }
     let rebuilt = built.fingerprint();
     if rebuilt != map.target.fingerprint {
         return Err(bad(format!(
