@@ -993,3 +993,59 @@ fn plot_of_huge_values_and_bins_is_bounded() {
         );
     }
 }
+
+/// Issue 45, group 7: `merge` copies only the regular files of the items a shard's stats.csv lists,
+/// never through a symlink: `00001.extra -> SECRET` (as `-> /etc/hostname`) or a stray `00999.cnf` in a shard folder
+/// add nothing to the merged result.
+#[test]
+fn merge_copies_no_symlink_and_no_stray_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let shard = |k: &str| {
+        let out = d.join(format!("s{}", &k[..1]));
+        let (code, stderr, _) = run(&[
+            "run",
+            "reductions/sudoku-cnf-extended.yaml",
+            "data/sudoku/norvig_top95.txt",
+            "--limit",
+            "4",
+            "--shard",
+            k,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{stderr}");
+        out
+    };
+    let (a, b) = (shard("1/2"), shard("2/2"));
+    let first = std::fs::read_dir(&a)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.ends_with(".map"))
+        .unwrap();
+    let item = first.split('.').next().unwrap().to_string();
+    // A host file outside every shard (in the test's own folder, so it surely exists).
+    std::fs::write(d.join("secret"), "host data\n").unwrap();
+    std::os::unix::fs::symlink(d.join("secret"), a.join(format!("{item}.extra"))).unwrap();
+    std::fs::write(b.join("00999.cnf"), "p cnf 1 1\n1 0\n").unwrap();
+    let merged = d.join("merged");
+    let (code, stderr, _) = run(&[
+        "merge",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "-o",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let names: Vec<String> = std::fs::read_dir(&merged)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.contains(&first), "{names:?}");
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.ends_with(".extra") || n == "00999.cnf"),
+        "{names:?}"
+    );
+}

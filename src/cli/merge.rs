@@ -29,8 +29,27 @@ pub struct Args {
 }
 
 /// Files of a run folder that are the run's own, not an item's.
-fn is_item_file(name: &str) -> bool {
-    !(name.starts_with('.') || name == "stats.csv" || name == "pipeline.yaml")
+/// The item a shard's file belongs to: `00012.cnf`, `00012.map`, `00012.answer` → 12; `None` for
+/// any other name (stats.csv, pipeline.yaml, temp files, a file someone put there).
+fn item_of(name: &str) -> Option<usize> {
+    let (digits, _) = name.split_once('.')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Opens a shard's file for copying without following a symlink (one planted after the listing
+/// fails here instead of copying what it points to).
+fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
 }
 
 /// Reads a shard's stats.csv: header and rows.
@@ -94,6 +113,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             Some(_) => {}
         }
+        let mut shard_items = std::collections::BTreeSet::new();
         for row in shard_rows {
             let index = row
                 .iter()
@@ -105,6 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                         dir.display()
                     ))
                 })?;
+            shard_items.insert(index);
             if rows.insert(index, row).is_some() {
                 return Err(Error::Usage(format!(
                     "puzzle {index} is in two shards (again in {}): merge the shards of one --shard K/N split",
@@ -116,11 +137,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
         for entry in read {
             let entry = entry.map_err(|e| Error::io(dir, e))?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            if !is_item_file(&name) || !entry.path().is_file() {
+            // Only regular files (never through a symlink) of an item this shard's stats.csv
+            // lists: a shard folder holding `00009.cnf -> /etc/hostname`, or a stray file, adds
+            // nothing to the merged result.
+            let regular = entry.file_type().is_ok_and(|t| t.is_file());
+            let known = item_of(&name).is_some_and(|i| shard_items.contains(&i));
+            if !regular || !known {
                 continue;
             }
             if let Some(earlier) = files.get(&name) {
-                let same = std::fs::read(earlier).ok() == std::fs::read(entry.path()).ok();
+                let read = |p: &Path| {
+                    let mut bytes = Vec::new();
+                    open_regular(p)
+                        .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))?;
+                    std::io::Result::Ok(bytes)
+                };
+                let same = read(earlier).ok() == read(&entry.path()).ok();
                 if !same {
                     return Err(Error::Usage(format!(
                         "{name} differs between {} and {}",
@@ -158,7 +190,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             continue;
         }
         crate::formats::write_atomic(&to, |w| {
-            std::io::copy(&mut std::fs::File::open(from)?, w).map(|_| ())
+            std::io::copy(&mut open_regular(from)?, w).map(|_| ())
         })?;
     }
     let header = header.unwrap_or_default();
