@@ -417,23 +417,22 @@ pub fn plot_panels(table: &Table, specs: &[PlotSpec], stem: &Path) -> Result<(Pa
     );
     let png = stem.with_extension("png");
     let svg = stem.with_extension("svg");
-    // PNG: rendered to a temp file in the same folder, then renamed (never half-written).
-    let dir = match png.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".gridreduce-")
-        .suffix(".png")
-        .tempfile_in(&dir)
-        .map_err(|e| Error::io(&png, e))?;
+    // PNG: rendered into memory, then written like every output (write_atomic: a temp file
+    // registered for cleanup, renamed into place, the mode of a created file, never over an
+    // input).
     let fail = |e: String| Error::Usage(format!("cannot draw the plot: {e}"));
+    let mut pixels = vec![0u8; size.0 as usize * size.1 as usize * 3];
     {
-        let root = BitMapBackend::new(tmp.path(), size).into_drawing_area();
+        let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
         draw_all(&root, specs, &data).map_err(|e| fail(e.to_string()))?;
         root.present().map_err(|e| fail(e.to_string()))?;
     }
-    tmp.persist(&png).map_err(|e| Error::io(&png, e.error))?;
+    crate::formats::write_atomic(&png, |w| {
+        use image::ImageEncoder;
+        image::codecs::png::PngEncoder::new(w)
+            .write_image(&pixels, size.0, size.1, image::ColorType::Rgb8)
+            .map_err(std::io::Error::other)
+    })?;
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, size).into_drawing_area();

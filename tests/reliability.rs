@@ -1049,3 +1049,54 @@ fn merge_copies_no_symlink_and_no_stray_file() {
         "{names:?}"
     );
 }
+
+/// Issue 45, groups 5 and 7: `plot` refuses a base name that is not a regular file (`-o /dev/full`
+/// created `/dev/full.png` and `/dev/full.svg` as root), and its PNG is written like every output
+/// (through `write_atomic`: the same mode as the SVG, where the PNG got 600 and the SVG 644).
+#[test]
+fn plot_writes_like_every_output() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("t.csv");
+    std::fs::write(&csv, "N,v\n4,1\n9,2\n16,3\n").unwrap();
+    let csv = csv.to_str().unwrap();
+    let (code, stderr, _) = run(&["plot", csv, "--x", "N", "--y", "v", "-o", "/dev/full"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "gridreduce: -o /dev/full is not a regular file; -o takes a base name OUT and writes \
+         OUT.png and OUT.svg (e.g. -o out/puzzle)\n"
+    );
+    assert!(!Path::new("/dev/full.png").exists() && !Path::new("/dev/full.svg").exists());
+    let stem = dir.path().join("p");
+    let (code, stderr, _) = run(&[
+        "plot",
+        csv,
+        "--x",
+        "N",
+        "--y",
+        "v",
+        "-o",
+        stem.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let mode = |ext: &str| {
+        std::fs::metadata(stem.with_extension(ext))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(mode("png"), mode("svg"));
+    assert!(
+        std::fs::read(stem.with_extension("png"))
+            .unwrap()
+            .starts_with(b"\x89PNG")
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".gridreduce-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

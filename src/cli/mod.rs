@@ -22,7 +22,36 @@ pub mod solvers;
 pub mod stats;
 pub mod verify;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
+use std::path::Path;
+
+/// Refuses an `-o OUT` that cannot be a base name: a folder (`somedir/` would give hidden
+/// `somedir/.cnf` files) or an existing file that is not a regular one (`-o /dev/null` or
+/// `/dev/full` would create `/dev/full.png` as root). `writes` says what the command makes of it
+/// (`OUT.png and OUT.svg`). Checked before any work.
+pub(crate) fn check_out_base(out: &Path, writes: &str) -> Result<()> {
+    let text = out.as_os_str().to_string_lossy();
+    let folder = text.ends_with('/') || out.file_name().is_none() || out.is_dir();
+    let special = out
+        .symlink_metadata()
+        .is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if folder || special {
+        let what = if folder {
+            "a folder"
+        } else {
+            "not a regular file"
+        };
+        return Err(Error::Usage(format!(
+            "-o {text} is {what}; -o takes a base name OUT and writes {writes} (e.g. -o {}puzzle)",
+            if folder && text.ends_with('/') {
+                &text
+            } else {
+                "out/"
+            }
+        )));
+    }
+    Ok(())
+}
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::cell::Cell;
 use std::process::ExitCode;

@@ -56,6 +56,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    super::check_out_base(&args.output, "OUT.png and OUT.svg")?;
     let table = read_tables(&args.csv)?;
     let mut panels = match args.preset {
         Some(preset) => specs(preset, &table, &args.y),

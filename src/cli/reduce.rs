@@ -40,35 +40,8 @@ fn base_name(out: &Path, extension: &str) -> PathBuf {
     }
 }
 
-/// Refuses an `OUT` that cannot be a base name: a folder (`somedir/` would give hidden
-/// `somedir/.cnf` files) or an existing file that is not a regular one (`/dev/null` would give
-/// `/dev/null.cnf`). Checked before any work.
-fn check_out_base(out: &Path) -> Result<()> {
-    let text = out.as_os_str().to_string_lossy();
-    let folder = text.ends_with('/') || out.file_name().is_none() || out.is_dir();
-    let special = out
-        .symlink_metadata()
-        .is_ok_and(|m| !m.is_file() && !m.is_dir());
-    if folder || special {
-        let what = if folder {
-            "a folder"
-        } else {
-            "not a regular file"
-        };
-        return Err(Error::Usage(format!(
-            "-o {text} is {what}; -o takes a base name OUT and writes OUT.<ext> and OUT.map (e.g. -o {}puzzle)",
-            if folder && text.ends_with('/') {
-                &text
-            } else {
-                "out/"
-            }
-        )));
-    }
-    Ok(())
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
-    check_out_base(&args.out)?;
+    super::check_out_base(&args.out, "OUT.<ext> and OUT.map")?;
     let options = args.route.options()?;
     let loaded = args.input.load(None)?;
     let several = loaded.entries.len() > 1;
