@@ -120,6 +120,13 @@ pub fn eprint(args: fmt::Arguments) {
     let _ = fmt::Write::write_fmt(&mut Escaped::new(std::io::stderr().lock()), args);
 }
 
+fn closed() -> Error {
+    Error::io(
+        Path::new(STDOUT),
+        std::io::Error::other("closed, so the results cannot be printed"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,11 +141,4 @@ mod tests {
             "a\\x1b[2Jb\\x00\\x07\\x7f\\u{85}é\tc\n"
         );
     }
-}
-
-fn closed() -> Error {
-    Error::io(
-        Path::new(STDOUT),
-        std::io::Error::other("closed, so the results cannot be printed"),
-    )
 }
