@@ -110,9 +110,10 @@ pub fn blank_entries(sizes: &[usize]) -> Result<Vec<std::result::Result<Entry, I
         .iter()
         .enumerate()
         .map(|(i, &n)| {
-            if !(1..=256).contains(&n) {
+            if !(1..=crate::puzzle::MAX_VALUE).contains(&n) {
                 return Err(Error::Usage(format!(
-                    "--blank {n}: a grid size is between 1 and 256"
+                    "--blank {n}: a grid size is between 1 and {} (a cell holds one byte)",
+                    crate::puzzle::MAX_VALUE
                 )));
             }
             Ok(Ok(Entry {

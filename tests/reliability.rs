@@ -591,7 +591,7 @@ fn a_large_sudoku_generation_ends_at_its_time_limit() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
-/// Issue 19, group 1: `stats --blank 256` (inside the accepted range) and `--blank 196 --only cnf`
+/// Issue 19, group 1: `stats --blank 255` (the largest accepted size) and `--blank 196 --only cnf`
 /// aborted with `memory allocation of … failed`. Now each grid is refused before anything is
 /// built, with one line naming the grid, the estimate and the limit, and no CSV is written.
 /// (The estimates, hundreds of GiB and 49 GiB, are above any limit a test machine has by default;
@@ -601,13 +601,13 @@ fn stats_of_a_huge_blank_grid_is_refused_not_aborted() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("x.csv");
     let csv = csv.to_str().unwrap();
-    let (code, stderr, out) = run(&["stats", "--blank", "256", "--csv", csv]);
+    let (code, stderr, out) = run(&["stats", "--blank", "255", "--csv", csv]);
     assert_eq!((code, out), (Some(2), 0), "{stderr}");
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 2, "{stderr}");
     assert!(
         lines[0].starts_with(
-            "gridreduce: blank-256: the hcp instance of this 256x256 sudoku would need about 382 GiB of memory, above the limit of "
+            "gridreduce: blank-255: the hcp instance of this 255x255 sudoku would need about 377 GiB of memory, above the limit of "
         ),
         "{stderr}"
     );
@@ -1099,4 +1099,47 @@ fn plot_writes_like_every_output() {
         .filter(|n| n.starts_with(".gridreduce-"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// Issue 45, group 2: a cell holds one byte, so N = 256 is refused when the puzzle is read (a blank
+/// 256×256 was read, then `info` called it "too-few-values", `reduce --to mzn` wrote an
+/// unsatisfiable model with exit 0 and `--to xcc` panicked); N = 255 is read. Suguru regions
+/// above 255 cells likewise (`puzzle::MAX_VALUE`).
+#[test]
+fn cell_values_above_255_are_refused_when_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = |n: usize| {
+        let mut t = vec!["0"; n * n].join(" ");
+        t.push('\n');
+        t
+    };
+    let big = dir.path().join("blank256.txt");
+    std::fs::write(&big, line(256)).unwrap();
+    let big = big.to_str().unwrap();
+    for args in [
+        vec!["info", big],
+        vec!["reduce", big, "--to", "mzn", "-o", "/tmp/never"],
+        vec!["reduce", big, "--to", "xcc", "-o", "/tmp/never"],
+    ] {
+        let (code, stderr, _) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "gridreduce: {big}:1: N = 256 is above 255, the largest N (a cell holds one byte)"
+            )),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let (code, stderr, _) = run(&["stats", "--blank", "256", "--csv", "/tmp/never.csv"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "gridreduce: --blank 256: a grid size is between 1 and 255 (a cell holds one byte)\n"
+    );
+    // N = 255 (blocks 15×17) is read: `info` measures it.
+    let edge = dir.path().join("blank255.txt");
+    std::fs::write(&edge, line(255)).unwrap();
+    let (code, stderr, _) = run(&["info", edge.to_str().unwrap(), "--boxes", "15x17"]);
+    assert_eq!(code, Some(0), "{stderr}");
 }

@@ -12,6 +12,12 @@ pub mod suguru;
 pub mod verify;
 
 pub use grid::{Grid, cell_name};
+
+/// The largest cell value, and so the largest Sudoku N and Suguru region: a cell holds one byte.
+/// Every constructor refuses more ([`Sudoku::new`], [`Suguru::new`], `--blank`), so no
+/// construction meets a value it cannot represent (a blank 256×256 was read, then written as an
+/// unsatisfiable MiniZinc model with `var 1..255`).
+pub const MAX_VALUE: usize = u8::MAX as usize;
 pub use structure::{Group, GroupKind, Structure};
 pub use sudoku::{BlockLayout, Sudoku};
 pub use suguru::Suguru;

@@ -113,6 +113,12 @@ impl Sudoku {
     /// Fails when the grid is not N×N for the layout or a given is outside `0..=N`.
     pub fn new(layout: BlockLayout, givens: Grid) -> Result<Self, String> {
         let n = layout.n();
+        if n > super::MAX_VALUE {
+            return Err(format!(
+                "N = {n} is above {}, the largest N (a cell holds one byte)",
+                super::MAX_VALUE
+            ));
+        }
         if givens.rows() != n || givens.cols() != n {
             return Err(format!(
                 "grid is {}x{}, the layout needs {n}x{n}",
@@ -134,8 +140,10 @@ impl Sudoku {
         Ok(Sudoku { layout, givens })
     }
 
-    /// The blank N×N puzzle with the default layout.
+    /// The blank N×N puzzle with the default layout; `n` at most [`super::MAX_VALUE`] (callers
+    /// check it, as `--blank` does).
     pub fn blank(n: usize) -> Self {
+        assert!(n <= super::MAX_VALUE, "Sudoku::blank({n}) above MAX_VALUE");
         Sudoku {
             layout: BlockLayout::default_for(n),
             givens: Grid::empty(n, n),

@@ -50,6 +50,20 @@ impl Suguru {
             givens,
         };
         let sizes = puzzle.region_sizes();
+        if let Some(g) = sizes.iter().position(|&k| k > super::MAX_VALUE) {
+            let first = puzzle
+                .region_of
+                .iter()
+                .position(|&x| x as usize == g)
+                .unwrap_or(0);
+            return Err(format!(
+                "region {} (first cell {}) has {} cells, above {}, the largest region (a cell holds one byte)",
+                labels[first],
+                super::grid::cell_name(cols, first),
+                sizes[g],
+                super::MAX_VALUE
+            ));
+        }
         for (cell, &v) in puzzle.givens.cells().iter().enumerate() {
             let size = sizes[puzzle.region_of[cell] as usize];
             if v as usize > size {
@@ -175,4 +189,21 @@ pub(crate) fn region_connected(map: &[u32], rows: usize, cols: usize, g: u32) ->
         }
     }
     reached == cells.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A region of 256 cells would need the value 256, which a cell cannot hold: refused; 255
+    /// cells is the largest region.
+    #[test]
+    fn a_region_above_255_cells_is_refused() {
+        let err = Suguru::new(1, 256, &[7; 256], Grid::empty(1, 256)).unwrap_err();
+        assert_eq!(
+            err,
+            "region 7 (first cell r1c1) has 256 cells, above 255, the largest region (a cell holds one byte)"
+        );
+        assert!(Suguru::new(1, 255, &[7; 255], Grid::empty(1, 255)).is_ok());
+    }
 }
