@@ -45,9 +45,72 @@ pub fn limit() -> u64 {
     }
 }
 
-/// [`DEFAULT_PERCENT`] % of [`physical_memory`], or 4 GiB when that is unknown.
+/// [`DEFAULT_PERCENT`] % of [`physical_memory`] (4 GiB when that is unknown), and no more than
+/// [`DEFAULT_PERCENT`] % of the process's address-space limit (`ulimit -v`) when one is set: an
+/// allocation past that limit aborts the process, so an estimate must be refused below it (the
+/// other half is room for the binary, the thread stacks and the allocator's arenas).
 pub fn default_limit() -> u64 {
+    let physical = physical_share();
+    address_space_share().map_or(physical, |a| a.min(physical))
+}
+
+/// [`DEFAULT_PERCENT`] % of physical memory, or [`FALLBACK_LIMIT`].
+fn physical_share() -> u64 {
     physical_memory().map_or(FALLBACK_LIMIT, |m| m / 100 * DEFAULT_PERCENT)
+}
+
+/// [`DEFAULT_PERCENT`] % of the address-space limit, when one is set.
+fn address_space_share() -> Option<u64> {
+    address_space_limit().map(|a| a / 100 * DEFAULT_PERCENT)
+}
+
+/// The soft `RLIMIT_AS` of this process, when it is set (not infinity).
+fn address_space_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into the struct we own.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0
+            && r.rlim_cur != libc::RLIM_INFINITY
+        {
+            return Some(r.rlim_cur as u64);
+        }
+    }
+    None
+}
+
+/// Where the limit in force comes from, for messages.
+fn whose_limit() -> String {
+    if LIMIT.load(Ordering::Relaxed) != 0 {
+        "--memory-limit".to_string()
+    } else if address_space_share().is_some_and(|a| a < physical_share()) {
+        format!("{DEFAULT_PERCENT}% of the address-space limit (ulimit -v); --memory-limit sets it")
+    } else {
+        format!("{DEFAULT_PERCENT}% of physical memory; --memory-limit sets it")
+    }
+}
+
+/// Bytes per vertex that a graph read from a file takes with the solver's per-vertex arrays
+/// (`hcp solve` on a file declaring 16,777,216 vertices and two edges peaked at 1.19 GB, 71 bytes
+/// a vertex; `hcp info` at 142 MB). Edges add memory only with the file's own content.
+pub const GRAPH_BYTES_PER_VERTEX: u64 = 80;
+
+/// `Ok` when a graph of `vertices` declared vertices fits [`limit`] (see
+/// [`GRAPH_BYTES_PER_VERTEX`]); otherwise the message, naming `what` declared them.
+pub fn check_vertices(vertices: u64, what: &str) -> std::result::Result<(), String> {
+    let (need, limit) = (vertices.saturating_mul(GRAPH_BYTES_PER_VERTEX), limit());
+    if need <= limit {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} {vertices}: the graph and its solver would need about {} of memory, above the limit of {} ({})",
+        human(need),
+        human(limit),
+        whose_limit()
+    ))
 }
 
 /// The machine's physical memory (`MemTotal` of `/proc/meminfo`), when it can be read.
@@ -189,11 +252,7 @@ pub fn check(puzzle: &Puzzle, footprint: &Footprint) -> Result<()> {
     if need <= limit {
         return Ok(());
     }
-    let whose = if LIMIT.load(Ordering::Relaxed) == 0 {
-        format!("{DEFAULT_PERCENT}% of physical memory; --memory-limit sets it")
-    } else {
-        "--memory-limit".to_string()
-    };
+    let whose = whose_limit();
     Err(Error::Construction(format!(
         "{} of this {}x{} {} would need about {} of memory, above the limit of {} ({whose})",
         footprint.what,

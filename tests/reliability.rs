@@ -68,7 +68,15 @@ fn one_gib_lines_in_every_reader() {
 fn huge_lines(first: u64, rest: u64) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let line1 = ":1: line is longer than 1048576 bytes";
+    // A line whose end is more than 64 MiB on (`lines::MAX_SKIP`) also ends the file.
+    let long = |len: u64| {
+        let mut m = ":1: line is longer than 1048576 bytes".to_string();
+        if len > (65 << 20) {
+            m.push_str(", with no line end within 64 MiB: the rest of the file is not read");
+        }
+        m
+    };
+    let line1 = long(rest);
     let puzzle = huge_file(d, "puzzle.txt", b"", first, b"");
     let graph = huge_file(d, "graph.hcp", b"", rest, b"");
     let tour = huge_file(d, "tour.tour", b"", rest, b"");
@@ -78,7 +86,7 @@ fn huge_lines(first: u64, rest: u64) {
     let cases: Vec<(Vec<String>, String)> = vec![
         (
             vec!["info".into(), puzzle.display().to_string()],
-            format!("gridreduce: {}{line1}", puzzle.display()),
+            format!("gridreduce: {}{}", puzzle.display(), long(first)),
         ),
         (
             vec!["hcp".into(), "info".into(), graph.display().to_string()],
@@ -99,10 +107,7 @@ fn huge_lines(first: u64, rest: u64) {
                 "tests/bad/sat/sudoku4-cnf.map".into(),
                 sat.display().to_string(),
             ],
-            format!(
-                "gridreduce: {}:2: line is longer than 1048576 bytes",
-                sat.display()
-            ),
+            format!("gridreduce: {}:2{}", sat.display(), &long(rest)[2..]),
         ),
         (
             vec![
@@ -294,7 +299,8 @@ fn regions_from_dev_zero_are_refused() {
         (code, stderr.as_str(), out),
         (
             Some(2),
-            "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n",
+            "gridreduce: /dev/zero:1: line is longer than 1048576 bytes, with no line end within \
+             64 MiB: the rest of the file is not read\n",
             0
         )
     );
@@ -940,8 +946,8 @@ fn info_of_dev_zero_ends() {
     assert_eq!(code, Some(2), "{stderr}");
     assert_eq!(
         stderr,
-        "gridreduce: /dev/zero:1: line is longer than 1048576 bytes\n\
-         gridreduce: /dev/zero:1: line is longer than 64 MiB; the rest of the file is not read\n"
+        "gridreduce: /dev/zero:1: line is longer than 1048576 bytes, with no line end within 64 \
+         MiB: the rest of the file is not read\n"
     );
 }
 
@@ -1142,4 +1148,86 @@ fn cell_values_above_255_are_refused_when_read() {
     std::fs::write(&edge, line(255)).unwrap();
     let (code, stderr, _) = run(&["info", edge.to_str().unwrap(), "--boxes", "15x17"]);
     assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// Issue 45, group 3: a graph file's declared vertex count is checked against the memory limit
+/// before anything is allocated for it (a 40-byte `.hcp` declaring 16,777,216 vertices made
+/// `hcp solve` peak at 1.2 GB; `.col`, Concorde and arc files alike), and the default limit keeps
+/// below the process's address-space limit (`ulimit -v`), where an allocation would abort.
+#[test]
+fn declared_sizes_meet_the_memory_limit() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let n = 16_777_216u64;
+    let files = [
+        (
+            "huge.hcp",
+            format!(
+                "NAME : x\nTYPE : HCP\nDIMENSION : {n}\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n1 2\n2 3\n-1\nEOF\n"
+            ),
+            "huge.hcp:3: DIMENSION",
+        ),
+        (
+            "huge.col",
+            format!("p edge {n} 2\ne 1 2\ne 2 3\n"),
+            "huge.col:1: the vertex count",
+        ),
+        (
+            "huge.edg",
+            format!("{n} 2\n0 1\n1 2\n"),
+            "huge.edg:1:1: the vertex count",
+        ),
+        ("huge.arcs", format!("{n} 2\n1 2\n2 3\n"), "huge.arcs:1"),
+    ];
+    for (name, text, head) in &files {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+            .args(["--memory-limit", "1G", "hcp", "solve"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains(head)
+                && stderr.contains(
+                    " 16777216: the graph and its solver would need about 1.2 GiB of memory, \
+                     above the limit of 1.0 GiB (--memory-limit)"
+                ),
+            "{name}: {stderr}"
+        );
+    }
+    // Under `ulimit -v` 2,000,000 KiB the default limit is half of it, so a blank 100×100 CNF
+    // (about 3.3 GiB) is refused in one line instead of aborting.
+    let blank = dir.path().join("b100.txt");
+    std::fs::write(&blank, format!("{}\n", vec!["0"; 10_000].join(" "))).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
+    cmd.args(["reduce"])
+        .arg(&blank)
+        .args(["--to", "cnf", "-o"])
+        .arg(dir.path().join("b100"));
+    // SAFETY: setrlimit is async-signal-safe, as pre_exec requires.
+    unsafe {
+        cmd.pre_exec(|| {
+            let r = libc::rlimit {
+                rlim_cur: 2_000_000 * 1024,
+                rlim_max: 2_000_000 * 1024,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &r) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the cnf instance of this 100x100 sudoku would need about 3.3 GiB of memory, above the \
+             limit of 977 MiB (50% of the address-space limit (ulimit -v); --memory-limit sets it)"
+        ),
+        "{stderr}"
+    );
 }

@@ -22,9 +22,6 @@ pub struct Lines<R> {
     number: usize,
     buf: Vec<u8>,
     done: bool,
-    /// The last line was over-long: skip its rest before reading the next one. Done lazily so
-    /// that a reader which stops at the first error never reads on (`/dev/zero` has no end).
-    skip_rest: bool,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -34,7 +31,6 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             buf: Vec::new(),
             done: false,
-            skip_rest: false,
         }
     }
 }
@@ -45,24 +41,6 @@ impl<R: BufRead> Iterator for Lines<R> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
-        }
-        if std::mem::take(&mut self.skip_rest) {
-            // Skip the rest of the over-long line through the reader's own buffer (memory stays
-            // bounded however long the line; a read error ends it too), up to MAX_SKIP bytes.
-            let skipped = (&mut self.reader).take(MAX_SKIP).skip_until(b'\n');
-            if skipped.is_ok_and(|k| k as u64 >= MAX_SKIP) {
-                self.done = true;
-                return Some((
-                    self.number,
-                    Err(InputError::at_line(
-                        self.number,
-                        format!(
-                            "line is longer than {} MiB; the rest of the file is not read",
-                            MAX_SKIP >> 20
-                        ),
-                    )),
-                ));
-            }
         }
         self.buf.clear();
         let read = (&mut self.reader)
@@ -81,14 +59,19 @@ impl<R: BufRead> Iterator for Lines<R> {
             }
             Ok(_) => {
                 if self.buf.last() != Some(&b'\n') && self.buf.len() > MAX_LINE {
-                    self.skip_rest = true;
-                    return Some((
-                        n,
-                        Err(InputError::at_line(
-                            n,
-                            format!("line is longer than {MAX_LINE} bytes"),
-                        )),
-                    ));
+                    // Its rest is skipped through the reader's own buffer (memory stays bounded),
+                    // at most MAX_SKIP bytes of it: a line whose end is not that near ends the
+                    // file here (`/dev/zero` has no end).
+                    let mut message = format!("line is longer than {MAX_LINE} bytes");
+                    let skipped = (&mut self.reader).take(MAX_SKIP).skip_until(b'\n');
+                    if !skipped.is_ok_and(|k| (k as u64) < MAX_SKIP) {
+                        self.done = true;
+                        message.push_str(&format!(
+                            ", with no line end within {} MiB: the rest of the file is not read",
+                            MAX_SKIP >> 20
+                        ));
+                    }
+                    return Some((n, Err(InputError::at_line(n, message))));
                 }
                 if n == 1 && self.buf.starts_with(BOM) {
                     self.buf.drain(..BOM.len());
@@ -129,28 +112,16 @@ mod tests {
         assert_eq!(lines[3].1.as_deref().unwrap(), "last");
     }
 
-    /// A line with no end (`/dev/zero`) is one error for its first MiB and one when the skip of its
-    /// rest gives up, then the reader ends.
+    /// A line with no end (`/dev/zero`) is one error, and the reader ends.
     #[test]
     fn a_line_without_end_ends_the_file() {
         let zeros = std::io::BufReader::new(std::io::repeat(0));
         let lines: Vec<_> = Lines::new(zeros).collect();
-        assert_eq!(lines.len(), 2);
-        assert!(
-            lines[0]
-                .1
-                .as_ref()
-                .unwrap_err()
-                .message
-                .contains("longer than 1048576")
-        );
-        assert!(
-            lines[1]
-                .1
-                .as_ref()
-                .unwrap_err()
-                .message
-                .contains("rest of the file")
+        assert_eq!(lines.len(), 1);
+        assert_eq!(
+            lines[0].1.as_ref().unwrap_err().message,
+            "line is longer than 1048576 bytes, with no line end within 64 MiB: the rest of the \
+             file is not read"
         );
     }
 

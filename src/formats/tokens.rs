@@ -35,15 +35,17 @@ impl Default for ReadLimits {
 
 impl ReadLimits {
     /// Checks a vertex count read from a file (`what` names where it came from, e.g. `DIMENSION`).
+    /// Also against the memory limit ([`crate::memory::check_vertices`]): the arrays of a
+    /// declared vertex count are allocated before the file shows whether it holds any edges.
     pub fn check_vertices(&self, n: u64, what: &str) -> Result<u32, String> {
         if n > self.max_vertices as u64 {
-            Err(format!(
+            return Err(format!(
                 "{what} {n} is above the limit of {} vertices",
                 self.max_vertices
-            ))
-        } else {
-            Ok(n as u32)
+            ));
         }
+        crate::memory::check_vertices(n, what)?;
+        Ok(n as u32)
     }
 }
 
