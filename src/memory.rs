@@ -76,7 +76,7 @@ fn address_space_limit() -> Option<u64> {
         if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0
             && r.rlim_cur != libc::RLIM_INFINITY
         {
-            return Some(r.rlim_cur as u64);
+            return Some(r.rlim_cur);
         }
     }
     None
