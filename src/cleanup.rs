@@ -1,6 +1,7 @@
 //! Files to remove if the process is interrupted: the temp files `formats::write_atomic` has in
-//! flight and `run`'s lock. On SIGINT or SIGTERM they are removed and the process exits with
-//! 128 + the signal number (130, 143), like a shell reports a killed command — instead of dying
+//! flight and `run`'s lock. On SIGINT, SIGTERM, SIGHUP or SIGQUIT they are removed and the
+//! process exits with 128 + the signal number (130, 143, 129, 131), like a shell reports a killed
+//! command — instead of dying
 //! with hundreds of megabytes of `.gridreduce-*.tmp` left behind (issue 19).
 //!
 //! How: each registered path is held as a C string in one of [`SLOTS`] lock-free slots, so that
@@ -33,6 +34,37 @@ static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
 
 /// Set by the handler before it reads any slot; from then on nobody frees a path string.
 static REMOVING: AtomicBool = AtomicBool::new(false);
+
+/// Process groups of running external solvers (`external::process`), killed by the handler: 0
+/// is a free slot. A solver runs in its own group (so the deadline kills it whole), which also
+/// keeps it from the terminal's Ctrl-C, so without this it went on running after `run` ended.
+static GROUPS: [std::sync::atomic::AtomicI32; SLOTS] =
+    [const { std::sync::atomic::AtomicI32::new(0) }; SLOTS];
+
+/// Keeps a process group registered for killing on interrupt; dropping it unregisters it.
+pub struct RegisteredGroup(usize);
+
+/// Registers the process group `pgid` to be killed (SIGKILL) if this process is interrupted
+/// while the guard lives.
+pub fn register_group(pgid: i32) -> RegisteredGroup {
+    loop {
+        for (i, slot) in GROUPS.iter().enumerate() {
+            if slot
+                .compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return RegisteredGroup(i);
+            }
+        }
+        std::thread::yield_now();
+    }
+}
+
+impl Drop for RegisteredGroup {
+    fn drop(&mut self) {
+        GROUPS[self.0].store(0, Ordering::SeqCst);
+    }
+}
 
 /// Keeps a path registered for removal on interrupt; dropping it unregisters the path (it does
 /// not remove the file: the owner has renamed it, or removes it itself).
@@ -78,24 +110,44 @@ impl Drop for Registered {
     }
 }
 
-/// The handler: removes every registered file and exits with `128 + signal`, using only
+/// The handler: kills every registered solver group, removes every registered file and folder,
+/// and exits with `128 + signal`, using only
 /// async-signal-safe calls (atomic operations, `unlink`, `_exit`). A temp file renamed meanwhile
 /// is simply no longer there to remove.
 #[cfg(unix)]
 extern "C" fn on_signal(signal: libc::c_int) {
     REMOVING.store(true, Ordering::SeqCst);
-    for slot in &PATHS {
-        let raw = slot.load(Ordering::SeqCst);
-        if !raw.is_null() {
-            // SAFETY: a NUL-terminated string that nobody frees once REMOVING is set.
-            unsafe { libc::unlink(raw) };
+    // The solvers first, so that none writes into a folder being emptied.
+    for slot in &GROUPS {
+        let pgid = slot.load(Ordering::SeqCst);
+        if pgid > 0 {
+            // SAFETY: kill is async-signal-safe; the group is a solver's we started.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        }
+    }
+    // Files, then folders (a scratch folder registered before the files in it): unlink fails
+    // harmlessly on a folder, rmdir on a file.
+    for pass in 0..2 {
+        for slot in &PATHS {
+            let raw = slot.load(Ordering::SeqCst);
+            if !raw.is_null() {
+                // SAFETY: a NUL-terminated string that nobody frees once REMOVING is set.
+                unsafe {
+                    if pass == 0 {
+                        libc::unlink(raw);
+                    } else {
+                        libc::rmdir(raw);
+                    }
+                }
+            }
         }
     }
     // SAFETY: `_exit` is async-signal-safe.
     unsafe { libc::_exit(128 + signal) };
 }
 
-/// Installs the SIGINT/SIGTERM handler (see the module docs). Call first thing in `main`.
+/// Installs the handler of SIGINT, SIGTERM, SIGHUP and SIGQUIT (see the module docs; exit codes
+/// 130, 143, 129, 131). Call first thing in `main`.
 #[cfg(unix)]
 pub fn install_signal_handler() {
     // SAFETY: plain libc calls on memory we own.
@@ -104,8 +156,10 @@ pub fn install_signal_handler() {
         action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
         action.sa_flags = libc::SA_RESTART;
         libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
-        libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
+        // SIGHUP: the terminal closed or the ssh session dropped; SIGQUIT: Ctrl-\.
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
     }
 }
 

@@ -1231,3 +1231,117 @@ fn declared_sizes_meet_the_memory_limit() {
         "{stderr}"
     );
 }
+
+/// Issue 45, group 5: SIGHUP (a closed terminal, a dropped ssh session) and SIGQUIT end a command
+/// like SIGINT and SIGTERM do: temp files and `run`'s lock removed, exit 128 + the signal.
+#[test]
+fn sighup_and_sigquit_leave_no_temp_file_and_no_lock() {
+    for (signal, code, name) in [
+        (libc::SIGHUP, 129, "sighup"),
+        (libc::SIGQUIT, 131, "sigquit"),
+    ] {
+        let (got, left) = interrupted_write(
+            &[
+                "run",
+                "tests/bad/issue19/cnf.yaml",
+                "tests/bad/issue19/sudoku4.txt",
+                "-o",
+                "{dir}/run",
+            ],
+            signal,
+            name,
+        );
+        assert_eq!((got, left), (Some(code), Vec::<String>::new()), "{name}");
+    }
+}
+
+/// Issue 45, group 5: SIGINT or SIGTERM to `run` while an external solver runs kills the solver
+/// (in a process group of its own, it does not get the terminal's Ctrl-C) and removes its scratch
+/// folder. The fake solver writes its pid where the test waits for it, then sleeps.
+#[test]
+fn a_signal_to_run_kills_the_solver_and_removes_its_scratch() {
+    use std::os::unix::fs::PermissionsExt;
+    for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let pid_file = d.join("solver.pid");
+        let script = d.join("slow.sh");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\necho $$ > {}.tmp\nmv {0}.tmp {0}\nexec sleep 600\n",
+                pid_file.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let pipeline = d.join("slow.yaml");
+        std::fs::write(
+            &pipeline,
+            format!(
+                "source: sudoku\ndescription: test\nto: cnf\nsolver: {{command: \"{} {{input}}\", answer: stdout}}\n",
+                script.display()
+            ),
+        )
+        .unwrap();
+        let out = d.join("out");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+            .args([
+                "run",
+                pipeline.to_str().unwrap(),
+                "tests/bad/issue19/sudoku4.txt",
+                "-o",
+            ])
+            .arg(&out)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // The solver is running once its pid file exists (written whole by `mv`).
+        while !pid_file.exists() {
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "run ended before the solver started"
+            );
+            std::thread::yield_now();
+        }
+        let solver: i32 = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        // A handle on the solver (not our child) that becomes readable when it ends.
+        // SAFETY: pidfd_open on a pid; a negative result is checked.
+        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, solver, 0) } as libc::c_int;
+        assert!(
+            pidfd >= 0,
+            "pidfd_open: {}",
+            std::io::Error::last_os_error()
+        );
+        // SAFETY: sending a signal to our own child process.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        assert_eq!(child.wait().unwrap().code(), Some(code));
+        // SIGKILL takes effect asynchronously: wait (up to a minute, never needed in practice) for
+        // the solver to end; a solver left running times out here.
+        let mut poll = libc::pollfd {
+            fd: pidfd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd.
+        let ready = unsafe { libc::poll(&mut poll, 1, 60_000) };
+        // SAFETY: closing the descriptor we opened.
+        unsafe { libc::close(pidfd) };
+        assert_eq!(
+            ready, 1,
+            "solver {solver} still runs after gridreduce ended"
+        );
+        let left: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".gridreduce"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+}

@@ -1,5 +1,5 @@
 //! The command line: one file per command. Each command returns its exit code (0 or 1) or an
-//! [`Error`](crate::Error), which `main` prints as one line with exit code 2.
+//! [`Error`], which `main` prints as one line with exit code 2.
 
 pub mod count;
 pub mod decode;

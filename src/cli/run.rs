@@ -356,6 +356,16 @@ impl RunJob<'_> {
             scratch.path().join("stderr"),
             scratch.path().join("answer"),
         );
+        // Removed if gridreduce is interrupted while the solver runs (the solver is killed
+        // first): the folder and the files gridreduce and the profiles put there. Files a solver
+        // adds of its own are not known here, and then the folder stays.
+        let mut in_flight = vec![crate::cleanup::register(scratch.path())];
+        for file in [&stdout, &stderr, &output] {
+            in_flight.push(crate::cleanup::register(file));
+        }
+        for file in solver.scratch_files(scratch.path()) {
+            in_flight.push(crate::cleanup::register(&file));
+        }
         let argv = solver.argv(&input, &output, scratch.path());
         solver
             .write_files(&input, &output, scratch.path())
@@ -381,15 +391,45 @@ impl RunJob<'_> {
         // Kept beside the export (`gridreduce decode <K>.map <K>.answer` redoes the check), and
         // judged there so messages name the kept file.
         let kept = self.path(index, "answer");
-        let judged = if answer.is_file() {
+        // Collected without following a symlink (a solver, or anyone who can write the scratch
+        // folder, could plant `answer -> /etc/shadow`), and at most MAX_ANSWER_BYTES of it.
+        let regular = std::fs::symlink_metadata(&answer).is_ok_and(|m| m.is_file());
+        let planted = !regular && std::fs::symlink_metadata(&answer).is_ok();
+        let mut too_long = false;
+        let judged = if regular {
             write_atomic(&kept, |w| {
-                std::io::copy(&mut std::fs::File::open(&answer)?, w).map(|_| ())
+                let mut from = crate::external::open_answer(&answer)?;
+                let copied =
+                    std::io::copy(&mut std::io::Read::take(&mut from, MAX_ANSWER_BYTES), w)?;
+                too_long =
+                    copied == MAX_ANSWER_BYTES && std::io::Read::read(&mut from, &mut [0u8])? > 0;
+                Ok(())
             })?;
             kept
         } else {
             answer
         };
-        let mut v = verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref(), solver);
+        let mut v = if too_long {
+            verdict::Verdict {
+                status: SolverStatus::BadOutput,
+                message: format!(
+                    "the answer is larger than {} MiB; {} keeps its first {} MiB",
+                    MAX_ANSWER_BYTES >> 20,
+                    judged
+                        .file_name()
+                        .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                    MAX_ANSWER_BYTES >> 20
+                ),
+            }
+        } else if planted {
+            verdict::Verdict {
+                status: SolverStatus::BadOutput,
+                message: "the answer is not a regular file (a symlink?); not read".into(),
+            }
+        } else {
+            verdict::judge(&finished, &judged, &entry.puzzle, built.as_ref(), solver)
+        };
+        drop(in_flight);
         // Files named as in the folder (`00003.answer`), so shards' messages equal an unsharded
         // run's.
         v.message = v.message.replace(&format!("{}/", self.dir.display()), "");
@@ -674,6 +714,11 @@ fn claim_folder(dir: &Path, pipeline: &Pipeline) -> Result<()> {
         ))
     })
 }
+
+/// The most of a solver's answer that `run` keeps (`<K>.answer`) and reads: a model of the largest
+/// CNF gridreduce writes (blank 64×64, 262,144 variables) is about 2 MiB of text; 100 MB of
+/// output was copied whole before.
+pub const MAX_ANSWER_BYTES: u64 = 64 << 20;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut pipeline = Pipeline::read(&args.pipeline)?;

@@ -199,12 +199,29 @@ impl Solver {
     }
 
     /// Writes the solver's extra files ([`Profile::files`]) into its folder `dir`.
+    /// The files [`Solver::write_files`] puts into the scratch folder `dir`.
+    pub fn scratch_files(&self, dir: &Path) -> Vec<std::path::PathBuf> {
+        self.files.iter().map(|(name, _)| dir.join(name)).collect()
+    }
+
     pub fn write_files(&self, input: &Path, output: &Path, dir: &Path) -> std::io::Result<()> {
         for (name, text) in &self.files {
             std::fs::write(dir.join(name), fill(text, input, output, dir))?;
         }
         Ok(())
     }
+}
+
+/// Opens a solver's answer for reading without following a symlink.
+pub fn open_answer(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
 }
 
 /// `text` with `{input}`, `{output}` and `{dir}` filled in.

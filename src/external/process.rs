@@ -65,6 +65,9 @@ pub fn run(
         .process_group(0)
         .spawn()?;
     let pid = libc::pid_t::try_from(child.id()).map_err(std::io::Error::other)?;
+    // Killed whole if gridreduce is interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT): in a group of
+    // its own, the solver would not get the terminal's Ctrl-C and would run on.
+    let _group = crate::cleanup::register_group(pid);
     let deadline = limit.map(|l| start + l);
     let mut pause = Duration::from_millis(1);
     let mut timed_out = false;

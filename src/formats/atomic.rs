@@ -53,25 +53,70 @@ pub fn write_atomic(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".gridreduce-").suffix(".tmp");
-    // tempfile creates 0600 files; outputs are meant to be read by other tools and users, so ask
-    // for what `File::create` would give (0666, narrowed by the umask at open time).
+    // The temp file's name is registered for removal on a signal *before* the file is created:
+    // a signal between creating and registering left `.gridreduce-*.tmp` behind (4-8 of 24
+    // SIGINTs during a large `reduce`). A handler that runs first removes nothing and the process
+    // ends before the file exists.
+    let (tmp_path, file, _in_flight) = create_registered(dir).map_err(|e| Error::io(path, e))?;
+    let mut tmp = TempFile {
+        path: tmp_path,
+        kept: false,
+    };
+    crate::cleanup::test_hold_point();
+    fill_buffered(&file, path, fill)?;
+    if SYNC.load(Ordering::Relaxed) {
+        file.sync_all().map_err(|e| Error::io(path, e))?;
+    }
+    drop(file);
+    std::fs::rename(&tmp.path, path).map_err(|e| Error::io(path, e))?;
+    tmp.kept = true;
+    Ok(())
+}
+
+/// A temp file that is removed when dropped, unless it was renamed into place.
+struct TempFile {
+    path: std::path::PathBuf,
+    kept: bool,
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Creates a new temp file `.gridreduce-PID-K.tmp` in `dir`, registered for removal on a signal
+/// before it exists. Mode 0666 narrowed by the umask, as `File::create` gives: outputs are meant
+/// to be read by other tools and users.
+fn create_registered(
+    dir: &Path,
+) -> std::io::Result<(
+    std::path::PathBuf,
+    std::fs::File,
+    crate::cleanup::Registered,
+)> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o666);
     }
-    let tmp = builder.tempfile_in(dir).map_err(|e| Error::io(path, e))?;
-    // Removed by the signal handler if the process is interrupted before the rename.
-    let _in_flight = crate::cleanup::register(tmp.path());
-    crate::cleanup::test_hold_point();
-    fill_buffered(tmp.as_file(), path, fill)?;
-    if SYNC.load(Ordering::Relaxed) {
-        tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
+    loop {
+        let k = NEXT.fetch_add(1, Ordering::Relaxed);
+        let name = format!(".gridreduce-{}-{k}.tmp", std::process::id());
+        let tmp = dir.join(name);
+        let registered = crate::cleanup::register(&tmp);
+        match options.open(&tmp) {
+            Ok(file) => return Ok((tmp, file, registered)),
+            // Left by an earlier process with the same pid: take the next name.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
     }
-    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
-    Ok(())
 }
 
 /// Runs `fill` on `file` through a buffer and flushes it; errors name `path` (the output, not a
