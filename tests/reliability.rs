@@ -1345,3 +1345,66 @@ fn a_signal_to_run_kills_the_solver_and_removes_its_scratch() {
         assert!(left.is_empty(), "{left:?}");
     }
 }
+
+/// Issue 45, group 5: an `explore` site appears whole or not at all: with a file-size limit that
+/// its data file exceeds (as a full disk would refuse it), the command fails in one line and leaves
+/// no folder, no staging folder and, over an existing site, the old files as they were.
+#[test]
+fn an_explore_site_is_written_whole_or_not_at_all() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let explore = |out: &Path, limit: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
+        cmd.args([
+            "explore",
+            "data/sudoku/sudoku4_vu_kr_100.txt",
+            "--index",
+            "1",
+            "-o",
+        ])
+        .arg(out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if limit {
+            // SAFETY: setrlimit is async-signal-safe, as pre_exec requires.
+            unsafe {
+                cmd.pre_exec(|| {
+                    let r = libc::rlimit {
+                        rlim_cur: 40 * 1024,
+                        rlim_max: libc::RLIM_INFINITY,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_FSIZE, &r) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        cmd.output().unwrap()
+    };
+    let fresh = dir.path().join("fresh");
+    let out = explore(&fresh, true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("File too large"), "{stderr}");
+    assert!(!fresh.exists());
+    // Over an existing site: every file as it was.
+    let site = dir.path().join("site");
+    assert_eq!(explore(&site, false).status.code(), Some(0));
+    std::fs::write(site.join("data.js"), "old").unwrap();
+    let before: Vec<_> = walk(&site)
+        .into_iter()
+        .map(|p| (p.clone(), std::fs::read(p).unwrap()))
+        .collect();
+    assert_eq!(explore(&site, true).status.code(), Some(2));
+    let after: Vec<_> = walk(&site)
+        .into_iter()
+        .map(|p| (p.clone(), std::fs::read(p).unwrap()))
+        .collect();
+    assert!(before == after, "the old site changed");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["site"], "a staging folder was left");
+}

@@ -6,7 +6,7 @@ use super::input::PuzzleArgs;
 use super::route_args::{Given, ReduceFlags};
 use crate::error::{Error, Result};
 use crate::explore::{ExploreStage, assets, cnf_view, model, size_check};
-use crate::formats::write_atomic;
+use crate::formats::atomic::write_folder;
 use crate::sat::Encoding;
 use crate::solvers::{Route, solutions};
 use std::path::PathBuf;
@@ -104,15 +104,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
     }
     let dir = &args.output;
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    for (name, text) in assets::FILES {
-        write_atomic(&dir.join(name), |w| w.write_all(text.as_bytes()))?;
-    }
     let data = assets::data_js(&model).map_err(|e| Error::Usage(format!("model to JSON: {e}")))?;
-    write_atomic(&dir.join("data.js"), |w| w.write_all(data.as_bytes()))?;
-    write_atomic(&dir.join("model.json"), |w| {
-        serde_json::to_writer(&mut *w, &model).map_err(std::io::Error::other)
-    })?;
+    let json =
+        serde_json::to_vec(&model).map_err(|e| Error::Usage(format!("model to JSON: {e}")))?;
+    // The site appears whole or not at all (a full disk left 3 of its 5 files).
+    let mut files: Vec<(&str, &[u8])> = assets::FILES
+        .iter()
+        .map(|(name, text)| (*name, text.as_bytes()))
+        .collect();
+    files.push(("data.js", data.as_bytes()));
+    files.push(("model.json", &json));
+    write_folder(dir, &files)?;
     let sizes: Vec<String> = model
         .stages
         .iter()

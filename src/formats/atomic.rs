@@ -131,6 +131,61 @@ fn fill_buffered(
     w.flush().map_err(|e| Error::io(path, e))
 }
 
+/// Writes the files `files` (name, bytes) into the folder `dir` whole or not at all: they are
+/// written into a staging folder beside `dir` (registered for removal on a signal, as every temp
+/// file is), then the staging folder is renamed to `dir` when `dir` does not exist, or each file
+/// renamed into it when it does (renames need no room on the disk). A full disk, a failed write or
+/// a signal leaves `dir` as it was (`explore` on a full disk left 3 of a site's 5 files).
+pub fn write_folder(dir: &Path, files: &[(&str, &[u8])]) -> Result<(), Error> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+    let (staging, _staging_in_flight) = loop {
+        let k = NEXT.fetch_add(1, Ordering::Relaxed);
+        let staging = parent.join(format!(".gridreduce-{}-{k}.folder", std::process::id()));
+        let registered = crate::cleanup::register(&staging);
+        match std::fs::create_dir(&staging) {
+            Ok(()) => break (staging, registered),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(Error::io(dir, e)),
+        }
+    };
+    /// Removes the staging folder unless it was renamed away.
+    struct Staging<'a>(&'a Path);
+    impl Drop for Staging<'_> {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(self.0);
+        }
+    }
+    let _staged = Staging(&staging);
+    let mut in_flight = Vec::with_capacity(files.len());
+    for (name, bytes) in files {
+        let path = staging.join(name);
+        in_flight.push(crate::cleanup::register(&path));
+        write_atomic(&path, |w| w.write_all(bytes)).map_err(|e| match e {
+            Error::Io { source, .. } => Error::io(&dir.join(name), source),
+            other => other,
+        })?;
+    }
+    if !dir.exists() {
+        if std::fs::rename(&staging, dir).is_ok() {
+            return Ok(());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    for (name, _) in files {
+        let to = dir.join(name);
+        if super::inputs::is_input(&to) {
+            return Err(super::inputs::refusal(&to));
+        }
+        std::fs::rename(staging.join(name), &to).map_err(|e| Error::io(&to, e))?;
+    }
+    Ok(())
+}
+
 /// [`write_atomic`] for a string.
 pub fn write_string_atomic(path: &Path, text: &str) -> Result<(), Error> {
     write_atomic(path, |w| w.write_all(text.as_bytes()))
