@@ -260,6 +260,64 @@ fn a_solver_timeout_gives_exit_code_3() {
     assert_exit(&gridreduce(&args), 3, "rerun");
 }
 
+/// A solver helper that leaves the process group (`setsid`) is still killed at `--time-limit`:
+/// every process of a solver run carries a tag in its environment, and the deadline kills them
+/// all (issue 45, group 7: the group kill alone missed it).
+#[test]
+fn a_helper_that_calls_setsid_is_killed_at_the_time_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pid_file = tmp.path().join("helper.pid");
+    let script = tmp.path().join("escaping.sh");
+    write_script(
+        &script,
+        format!(
+            "#!/bin/sh\nsetsid sleep 600 &\necho $! > {p}.tmp\nmv {p}.tmp {p}\nexec sleep 600\n",
+            p = pid_file.display()
+        ),
+    );
+    let pipeline = write_pipeline(
+        tmp.path(),
+        "sudoku",
+        "cnf",
+        &format!(
+            "{{command: \"{} {{input}}\", answer: stdout}}",
+            script.display()
+        ),
+    );
+    let out = tmp.path().join("out");
+    let run = gridreduce(&[
+        "run",
+        &pipeline,
+        "data/sudoku/royle17.txt",
+        "--limit",
+        "1",
+        "--time-limit",
+        "1",
+        "-o",
+        &out.to_string_lossy(),
+    ]);
+    assert_exit(&run, 3, "escaping solver run");
+    let helper: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // SAFETY: pidfd_open on a pid; a negative result means it is already gone.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, helper, 0) } as libc::c_int;
+    if pidfd >= 0 {
+        let mut poll = libc::pollfd {
+            fd: pidfd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SIGKILL takes effect asynchronously: wait for the end (a helper left running times out).
+        // SAFETY: one valid pollfd; then closing our descriptor.
+        let ready = unsafe { libc::poll(&mut poll, 1, 60_000) };
+        unsafe { libc::close(pidfd) };
+        assert_eq!(ready, 1, "the setsid helper {helper} still runs");
+    }
+}
+
 /// A fake solver that acts on the item its input file names: 00001 sleeps past the limit,
 /// 00002 crashes (exit 139), 00003 prints garbage, 00004 says UNSATISFIABLE, 00005 prints item
 /// 4's model (a model of another puzzle: not a model of this formula), 00006 prints its own model.

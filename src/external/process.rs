@@ -15,6 +15,41 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The environment variable that tags every process of one solver run (`PID-K` of gridreduce).
+pub const RUN_TAG: &str = "GRIDREDUCE_SOLVER_RUN";
+
+/// Kills (SIGKILL) every process whose environment carries `RUN_TAG=tag`: the helpers of a
+/// timed-out solver that left its process group with `setsid`, which the group kill misses. Read
+/// from `/proc/PID/environ`, which shows the environment a process started with; only at the
+/// deadline (a scan costs a read per process of the machine).
+#[cfg(unix)]
+fn kill_tagged(tag: &str) {
+    let wanted = format!("{RUN_TAG}={tag}");
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    let me = std::process::id();
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        if environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes()) {
+            // SAFETY: signalling a process of the solver run we started.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+        }
+    }
+}
+
 /// How the process ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -50,6 +85,14 @@ pub fn run(
         .split_first()
         .ok_or_else(|| std::io::Error::other("empty command"))?;
     let start = Instant::now();
+    // Every process of this run carries the tag in its environment, so that one that left the
+    // process group (`setsid`) is still found and killed at the deadline.
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let tag = format!(
+        "{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
     // `sh` changes into `dir` and execs the solver, rather than `Command::current_dir`: with a
     // working folder std forks a copy of this (large) process, whose resident pages would count in
     // the child's peak memory; without one it uses `posix_spawn`, which shares them until exec.
@@ -59,6 +102,7 @@ pub fn run(
         .arg(dir)
         .arg(program)
         .args(args)
+        .env(RUN_TAG, &tag)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(stdout)?)
         .stderr(std::fs::File::create(stderr)?)
@@ -84,9 +128,13 @@ pub fn run(
         // SAFETY: si_pid reads the field waitid set for an ended child (0 otherwise).
         if r == 0 && unsafe { info.si_pid() } == pid {
             let seconds = start.elapsed().as_secs_f64();
-            // Helpers left in the group (a solver's forked workers) go with it.
+            // Helpers left in the group (a solver's forked workers) go with it, and at the deadline
+            // also those that left the group.
             // SAFETY: signalling the group of our own unreaped child.
             unsafe { libc::kill(-pid, libc::SIGKILL) };
+            if timed_out {
+                kill_tagged(&tag);
+            }
             let mut status: libc::c_int = 0;
             // SAFETY: a zeroed rusage is a valid value to be overwritten by wait4.
             let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -128,6 +176,7 @@ pub fn run(
         {
             // SAFETY: the group the child leads (process_group(0) made its pgid its pid).
             unsafe { libc::kill(-pid, libc::SIGKILL) };
+            kill_tagged(&tag);
             timed_out = true;
             continue;
         }
