@@ -318,6 +318,72 @@ fn a_helper_that_calls_setsid_is_killed_at_the_time_limit() {
     }
 }
 
+/// Issue 45, group 7: an answer planted as a symlink at `{output}` is not followed (the host file
+/// would have become `00001.answer`), and of a flood of output at most 64 MiB is kept; both are
+/// `bad-output`.
+#[test]
+fn answers_are_collected_without_symlinks_and_capped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = tmp.path().join("secret");
+    std::fs::write(&secret, "host data\n").unwrap();
+    let linking = tmp.path().join("linking.sh");
+    write_script(
+        &linking,
+        format!("#!/bin/sh\nln -s {} \"$2\"\n", secret.display()),
+    );
+    let flooding = tmp.path().join("flooding.sh");
+    write_script(
+        &flooding,
+        "#!/bin/sh\nhead -c 70000000 /dev/zero | tr '\\0' 'x'\n",
+    );
+    for (script, answer, want) in [
+        (
+            &linking,
+            "file",
+            "the answer is not a regular file (a symlink?); not read",
+        ),
+        (
+            &flooding,
+            "stdout",
+            "the answer is larger than 64 MiB; 00001.answer keeps its first 64 MiB",
+        ),
+    ] {
+        let command = if answer == "file" {
+            format!("{} {{input}} {{output}}", script.display())
+        } else {
+            format!("{} {{input}}", script.display())
+        };
+        let dir = tmp.path().join(answer);
+        std::fs::create_dir(&dir).unwrap();
+        let pipeline = write_pipeline(
+            &dir,
+            "sudoku",
+            "cnf",
+            &format!("{{command: \"{command}\", answer: {answer}}}"),
+        );
+        let out = dir.join("out");
+        let run = gridreduce(&[
+            "run",
+            &pipeline,
+            "data/sudoku/royle17.txt",
+            "--limit",
+            "1",
+            "-o",
+            &out.to_string_lossy(),
+        ]);
+        assert_exit(&run, 0, answer);
+        let rows = stats(&out);
+        assert_eq!(rows[0]["solver_status"], "bad-output", "{rows:?}");
+        assert!(rows[0]["message"].ends_with(&format!(": bad-output: {want}")), "{rows:?}");
+        let kept = out.join("00001.answer");
+        if answer == "file" {
+            assert!(!kept.exists(), "the host file was copied");
+        } else {
+            assert_eq!(std::fs::metadata(&kept).unwrap().len(), 64 << 20);
+        }
+    }
+}
+
 /// A fake solver that acts on the item its input file names: 00001 sleeps past the limit,
 /// 00002 crashes (exit 139), 00003 prints garbage, 00004 says UNSATISFIABLE, 00005 prints item
 /// 4's model (a model of another puzzle: not a model of this formula), 00006 prints its own model.
