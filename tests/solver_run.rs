@@ -374,7 +374,10 @@ fn answers_are_collected_without_symlinks_and_capped() {
         assert_exit(&run, 0, answer);
         let rows = stats(&out);
         assert_eq!(rows[0]["solver_status"], "bad-output", "{rows:?}");
-        assert!(rows[0]["message"].ends_with(&format!(": bad-output: {want}")), "{rows:?}");
+        assert!(
+            rows[0]["message"].ends_with(&format!(": bad-output: {want}")),
+            "{rows:?}"
+        );
         let kept = out.join("00001.answer");
         if answer == "file" {
             assert!(!kept.exists(), "the host file was copied");
