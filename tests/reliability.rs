@@ -12,6 +12,8 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 const GIB: u64 = 1 << 30;
 
 /// A file of `prefix`, then one line of `len` NUL bytes, then `suffix`.
@@ -42,6 +44,25 @@ fn run(args: &[&str]) -> (Option<i32>, String, usize) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
         out.stdout.len(),
     )
+}
+
+/// Makes `cmd`'s child start with the limit `resource` = `bytes` (soft and hard): `ulimit -f` or
+/// `ulimit -v` for one command.
+fn with_rlimit(cmd: &mut Command, resource: libc::__rlimit_resource_t, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit is async-signal-safe; the closure runs in the child before exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(resource, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
 }
 
 /// Peak resident set of the children waited for so far, in bytes (Linux reports KiB).
@@ -357,20 +378,7 @@ fn a_file_size_limit_is_one_error_and_no_temp_file() {
     .args(["--to", "cnf", "-o"])
     .arg(&out_base)
     .current_dir(env!("CARGO_MANIFEST_DIR"));
-    // SAFETY: setrlimit is async-signal-safe; the closure runs in the child before exec.
-    unsafe {
-        use std::os::unix::process::CommandExt;
-        cmd.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 512,
-                rlim_max: 512,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+    with_rlimit(&mut cmd, libc::RLIMIT_FSIZE, 512);
     let out = cmd.output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -1156,7 +1164,6 @@ fn cell_values_above_255_are_refused_when_read() {
 /// below the process's address-space limit (`ulimit -v`), where an allocation would abort.
 #[test]
 fn declared_sizes_meet_the_memory_limit() {
-    use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let n = 16_777_216u64;
     let files = [
@@ -1207,19 +1214,7 @@ fn declared_sizes_meet_the_memory_limit() {
         .arg(&blank)
         .args(["--to", "cnf", "-o"])
         .arg(dir.path().join("b100"));
-    // SAFETY: setrlimit is async-signal-safe, as pre_exec requires.
-    unsafe {
-        cmd.pre_exec(|| {
-            let r = libc::rlimit {
-                rlim_cur: 2_000_000 * 1024,
-                rlim_max: 2_000_000 * 1024,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &r) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+    with_rlimit(&mut cmd, libc::RLIMIT_AS, 2_000_000 * 1024);
     let out = cmd.output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -1311,30 +1306,12 @@ fn a_signal_to_run_kills_the_solver_and_removes_its_scratch() {
             .trim()
             .parse()
             .unwrap();
-        // A handle on the solver (not our child) that becomes readable when it ends.
-        // SAFETY: pidfd_open on a pid; a negative result is checked.
-        let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, solver, 0) } as libc::c_int;
-        assert!(
-            pidfd >= 0,
-            "pidfd_open: {}",
-            std::io::Error::last_os_error()
-        );
+        let handle = common::ProcessHandle::open(solver).expect("the solver runs");
         // SAFETY: sending a signal to our own child process.
         unsafe { libc::kill(child.id() as libc::pid_t, signal) };
         assert_eq!(child.wait().unwrap().code(), Some(code));
-        // SIGKILL takes effect asynchronously: wait (up to a minute, never needed in practice) for
-        // the solver to end; a solver left running times out here.
-        let mut poll = libc::pollfd {
-            fd: pidfd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd.
-        let ready = unsafe { libc::poll(&mut poll, 1, 60_000) };
-        // SAFETY: closing the descriptor we opened.
-        unsafe { libc::close(pidfd) };
-        assert_eq!(
-            ready, 1,
+        assert!(
+            handle.ended_within(60_000),
             "solver {solver} still runs after gridreduce ended"
         );
         let left: Vec<String> = std::fs::read_dir(&out)
@@ -1351,7 +1328,6 @@ fn a_signal_to_run_kills_the_solver_and_removes_its_scratch() {
 /// no folder, no staging folder and, over an existing site, the old files as they were.
 #[test]
 fn an_explore_site_is_written_whole_or_not_at_all() {
-    use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let explore = |out: &Path, limit: bool| {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridreduce"));
@@ -1365,19 +1341,7 @@ fn an_explore_site_is_written_whole_or_not_at_all() {
         .arg(out)
         .current_dir(env!("CARGO_MANIFEST_DIR"));
         if limit {
-            // SAFETY: setrlimit is async-signal-safe, as pre_exec requires.
-            unsafe {
-                cmd.pre_exec(|| {
-                    let r = libc::rlimit {
-                        rlim_cur: 40 * 1024,
-                        rlim_max: libc::RLIM_INFINITY,
-                    };
-                    if libc::setrlimit(libc::RLIMIT_FSIZE, &r) != 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                    Ok(())
-                });
-            }
+            with_rlimit(&mut cmd, libc::RLIMIT_FSIZE, 40 * 1024);
         }
         cmd.output().unwrap()
     };

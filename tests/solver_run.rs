@@ -43,6 +43,34 @@ fn write_pipeline(dir: &Path, source: &str, to: &str, solver: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// A Sudoku → CNF pipeline in `dir` whose solver is `script INPUT`, answering on stdout.
+fn script_pipeline(dir: &Path, script: &Path) -> String {
+    write_pipeline(
+        dir,
+        "sudoku",
+        "cnf",
+        &format!(
+            "{{command: \"{} {{input}}\", answer: stdout}}",
+            script.display()
+        ),
+    )
+}
+
+/// `run PIPELINE` on the first 17-clue puzzle with `--time-limit SECS` into `out`.
+fn run_first(pipeline: &str, secs: &str, out: &Path) -> std::process::Output {
+    gridreduce(&[
+        "run",
+        pipeline,
+        "data/sudoku/royle17.txt",
+        "--limit",
+        "1",
+        "--time-limit",
+        secs,
+        "-o",
+        &out.to_string_lossy(),
+    ])
+}
+
 /// Where each profile is tested: (profile, source, pipeline keys after `to:`, puzzles). Small
 /// puzzles for the Python tools, which pay their start-up (and xcover its JIT) per item; the
 /// reduced HCP stage for LKH, which stalls on the unreduced graphs of 6×6 Suguru
@@ -226,29 +254,9 @@ fn a_solver_timeout_gives_exit_code_3() {
     let tmp = tempfile::tempdir().unwrap();
     let script = tmp.path().join("slow.sh");
     write_script(&script, "#!/bin/sh\nexec sleep 60\n");
-    let pipeline = write_pipeline(
-        tmp.path(),
-        "sudoku",
-        "cnf",
-        &format!(
-            "{{command: \"{} {{input}}\", answer: stdout}}",
-            script.display()
-        ),
-    );
+    let pipeline = script_pipeline(tmp.path(), &script);
     let out = tmp.path().join("out");
-    let o = out.to_string_lossy();
-    let args = [
-        "run",
-        &pipeline,
-        "data/sudoku/royle17.txt",
-        "--limit",
-        "1",
-        "--time-limit",
-        "0.5",
-        "-o",
-        &o,
-    ];
-    let run = gridreduce(&args);
+    let run = run_first(&pipeline, "0.5", &out);
     assert_exit(&run, 3, "slow solver run");
     let summary = text(&run.stdout);
     assert!(
@@ -257,7 +265,7 @@ fn a_solver_timeout_gives_exit_code_3() {
     );
     assert_eq!(stats(&out)[0]["solver_status"], "timeout");
     // The rerun retries the item (and times out again).
-    assert_exit(&gridreduce(&args), 3, "rerun");
+    assert_exit(&run_first(&pipeline, "0.5", &out), 3, "rerun");
 }
 
 /// A solver helper that leaves the process group (`setsid`) is still killed at `--time-limit`:
@@ -275,46 +283,21 @@ fn a_helper_that_calls_setsid_is_killed_at_the_time_limit() {
             p = pid_file.display()
         ),
     );
-    let pipeline = write_pipeline(
-        tmp.path(),
-        "sudoku",
-        "cnf",
-        &format!(
-            "{{command: \"{} {{input}}\", answer: stdout}}",
-            script.display()
-        ),
-    );
+    let pipeline = script_pipeline(tmp.path(), &script);
     let out = tmp.path().join("out");
-    let run = gridreduce(&[
-        "run",
-        &pipeline,
-        "data/sudoku/royle17.txt",
-        "--limit",
-        "1",
-        "--time-limit",
-        "1",
-        "-o",
-        &out.to_string_lossy(),
-    ]);
+    let run = run_first(&pipeline, "1", &out);
     assert_exit(&run, 3, "escaping solver run");
     let helper: i32 = std::fs::read_to_string(&pid_file)
         .unwrap()
         .trim()
         .parse()
         .unwrap();
-    // SAFETY: pidfd_open on a pid; a negative result means it is already gone.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, helper, 0) } as libc::c_int;
-    if pidfd >= 0 {
-        let mut poll = libc::pollfd {
-            fd: pidfd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SIGKILL takes effect asynchronously: wait for the end (a helper left running times out).
-        // SAFETY: one valid pollfd; then closing our descriptor.
-        let ready = unsafe { libc::poll(&mut poll, 1, 60_000) };
-        unsafe { libc::close(pidfd) };
-        assert_eq!(ready, 1, "the setsid helper {helper} still runs");
+    // Gone already, or ending: SIGKILL takes effect asynchronously.
+    if let Some(handle) = common::ProcessHandle::open(helper) {
+        assert!(
+            handle.ended_within(60_000),
+            "the setsid helper {helper} still runs"
+        );
     }
 }
 
@@ -419,15 +402,7 @@ fn fake_solvers_give_every_status_and_the_run_goes_on() {
             answers.display()
         ),
     );
-    let pipeline = write_pipeline(
-        tmp.path(),
-        "sudoku",
-        "cnf",
-        &format!(
-            "{{command: \"{} {{input}}\", answer: stdout}}",
-            script.display()
-        ),
-    );
+    let pipeline = script_pipeline(tmp.path(), &script);
     let out = tmp.path().join("out");
     let o = out.to_string_lossy();
     let run = gridreduce(&[

@@ -324,3 +324,35 @@ pub fn every_grid(domain: &[u8], rows: usize, cols: usize, mut f: impl FnMut(&Gr
         }
     }
 }
+
+/// A handle on a process that need not be our child (a solver of a `gridreduce` we ran), to
+/// wait for its end: a pidfd, readable once the process has ended.
+pub struct ProcessHandle(libc::c_int);
+
+impl ProcessHandle {
+    /// `None` when there is no such process (it has already ended and been reaped).
+    pub fn open(pid: i32) -> Option<Self> {
+        // SAFETY: pidfd_open on a pid; a negative result is checked.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as libc::c_int;
+        (fd >= 0).then_some(ProcessHandle(fd))
+    }
+
+    /// Whether the process ends within `ms` milliseconds (a SIGKILL takes effect asynchronously,
+    /// so a test that killed it waits for the end here; one left running makes this false).
+    pub fn ended_within(&self, ms: i32) -> bool {
+        let mut poll = libc::pollfd {
+            fd: self.0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd.
+        unsafe { libc::poll(&mut poll, 1, ms) == 1 }
+    }
+}
+
+impl Drop for ProcessHandle {
+    fn drop(&mut self) {
+        // SAFETY: closing the descriptor we opened.
+        unsafe { libc::close(self.0) };
+    }
+}
