@@ -1372,3 +1372,67 @@ fn an_explore_site_is_written_whole_or_not_at_all() {
         .collect();
     assert_eq!(names, ["site"], "a staging folder was left");
 }
+
+/// `merge` refuses a partial result: with the shards of a `--shard K/N` split (each folder records
+/// its `K/N`), a missing shard or one that has not finished (no stats.csv: killed, pre-empted,
+/// out of wall time) is named by its number and nothing is written; rerunning only that shard
+/// completes the set. A folder that holds another shard is refused by `run`.
+#[test]
+fn merge_names_a_missing_or_unfinished_shard() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let shard = |k: usize| {
+        let out = d.join(format!("s{k}"));
+        let (code, stderr, _) = run(&[
+            "run",
+            "reductions/sudoku-cnf-extended.yaml",
+            "data/sudoku/norvig_top95.txt",
+            "--limit",
+            "6",
+            "--shard",
+            &format!("{k}/3"),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{stderr}");
+        out.to_str().unwrap().to_string()
+    };
+    let (a, b, c) = (shard(1), shard(2), shard(3));
+    let merged = d.join("m");
+    let m = merged.to_str().unwrap();
+    let (code, stderr, _) = run(&["merge", &a, &c, "-o", m]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        "gridreduce: shard(s) 2 of 3 missing: no folder given holds them (run those shards, then \
+         merge again); no merged result written\n"
+    );
+    std::fs::remove_file(Path::new(&b).join("stats.csv")).unwrap();
+    let (code, stderr, _) = run(&["merge", &a, &b, &c, "-o", m]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        format!(
+            "gridreduce: shard 2 of 3 ({b}) has not finished: no stats.csv (rerun that shard, then \
+             merge again)\n"
+        )
+    );
+    assert!(!merged.exists());
+    shard(2);
+    let (code, stderr, _) = run(&["merge", &a, &b, &c, "-o", m]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let (code, stderr, _) = run(&[
+        "run",
+        "reductions/sudoku-cnf-extended.yaml",
+        "data/sudoku/norvig_top95.txt",
+        "--shard",
+        "1/2",
+        "-o",
+        &a,
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        format!("gridreduce: {a} holds shard 1/3 of a --shard run; use another folder\n")
+    );
+}

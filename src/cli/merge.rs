@@ -39,6 +39,63 @@ fn item_of(name: &str) -> Option<usize> {
     digits.parse().ok()
 }
 
+/// The shard a folder holds (`run --shard K/N` records it), if any.
+fn shard_of(dir: &Path) -> Result<Option<(usize, usize)>> {
+    let path = dir.join(super::run::SHARD_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => super::run::parse_shard(text.trim())
+            .map(Some)
+            .map_err(|_| Error::Usage(format!("{}: not a K/N shard record", path.display()))),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Refuses a partial result: when the folders are shards of a `--shard K/N` split, every K from 1
+/// to N must be there once, and each must have finished (its `stats.csv` written last by `run`);
+/// a missing or unfinished shard is named by its number, so that exactly that task is rerun.
+fn check_shards(dirs: &[PathBuf]) -> Result<()> {
+    let mut seen: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut total = None;
+    for dir in dirs {
+        let Some((k, n)) = shard_of(dir)? else {
+            continue;
+        };
+        if *total.get_or_insert(n) != n {
+            return Err(Error::Usage(format!(
+                "{} holds shard {k}/{n}, but another folder one of {} shards",
+                dir.display(),
+                total.unwrap_or(n)
+            )));
+        }
+        if let Some(other) = seen.insert(k, dir) {
+            return Err(Error::Usage(format!(
+                "shard {k} of {n} is given twice: {} and {}",
+                other.display(),
+                dir.display()
+            )));
+        }
+        if !dir.join("stats.csv").is_file() {
+            return Err(Error::Usage(format!(
+                "shard {k} of {n} ({}) has not finished: no stats.csv (rerun that shard, then merge again)",
+                dir.display()
+            )));
+        }
+    }
+    if let Some(n) = total {
+        let missing: Vec<String> = (1..=n)
+            .filter(|k| !seen.contains_key(k))
+            .map(|k| k.to_string())
+            .collect();
+        if !missing.is_empty() {
+            return Err(Error::Usage(format!(
+                "shard(s) {} of {n} missing: no folder given holds them (run those shards, then merge again); no merged result written",
+                missing.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Opens a shard's file for copying without following a symlink (one planted after the listing
 /// fails here instead of copying what it points to).
 fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
@@ -92,6 +149,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut rows: BTreeMap<usize, Row> = BTreeMap::new();
     // Item file name → the shard it comes from.
     let mut files: BTreeMap<String, PathBuf> = BTreeMap::new();
+    check_shards(&args.dirs)?;
     for dir in &args.dirs {
         let other = Pipeline::read(&dir.join("pipeline.yaml"))?;
         if other != pipeline {

@@ -687,6 +687,37 @@ fn earlier_seconds(path: &Path) -> HashMap<usize, String> {
 
 /// Checks `DIR/pipeline.yaml` against the pipeline of this run, or writes it (the first write into
 /// the folder, so an unwritable folder fails here, before any puzzle).
+/// The file of a shard's folder that records which shard it holds (`K/N`), so that `merge` can
+/// tell a missing shard by its number.
+pub const SHARD_FILE: &str = "shard";
+
+/// Records `shard` in `dir` (see [`SHARD_FILE`]); a folder that holds another shard (or an
+/// unsharded run, when it has items) is refused.
+fn claim_shard(dir: &Path, shard: Option<(usize, usize)>) -> Result<()> {
+    let path = dir.join(SHARD_FILE);
+    let earlier = std::fs::read_to_string(&path).ok();
+    let now = shard.map(|(k, n)| format!("{k}/{n}\n"));
+    match (&earlier, &now) {
+        (Some(e), Some(n)) if e == n => Ok(()),
+        (None, None) => Ok(()),
+        (Some(e), _) => Err(Error::Usage(format!(
+            "{} holds shard {} of a --shard run; use another folder",
+            dir.display(),
+            e.trim()
+        ))),
+        (None, Some(n)) => {
+            if dir.join("stats.csv").exists() {
+                return Err(Error::Usage(format!(
+                    "{} holds an unsharded run; use another folder for --shard {}",
+                    dir.display(),
+                    n.trim()
+                )));
+            }
+            write_atomic(&path, |w| w.write_all(n.as_bytes()))
+        }
+    }
+}
+
 fn claim_folder(dir: &Path, pipeline: &Pipeline) -> Result<()> {
     let record = dir.join("pipeline.yaml");
     if record.exists() {
@@ -794,6 +825,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     let _lock = Lock::take(dir)?;
     claim_folder(dir, &pipeline)?;
+    claim_shard(dir, shard)?;
     remove_orphan_temps(dir);
     let stats = dir.join("stats.csv");
     let job = RunJob {
