@@ -16,6 +16,13 @@ if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_SOLVERS:-0}" = 1 ]; then
   scripts/python-venv.sh
 fi
 cargo test --locked
+# Sharded runs as a Slurm job array on a one-machine Slurm (scripts/slurm-local.sh installs and
+# starts it; docs/cluster.md): always in CI, else GRIDREDUCE_SLURM=1; SKIPPED with the reason when
+# the daemons cannot be started. About 3-5 minutes, most of it Slurm's own time-limit and requeue
+# delays.
+if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_SLURM:-0}" = 1 ]; then
+  scripts/slurm-test.sh
+fi
 # --- The Python package (python/, docs/python.md) -------------------------------------------------
 # Built into the project venv with the dev profile (reusing what `cargo test` compiled), then its
 # pytest suite, which compares it with the debug CLI that `cargo test` built.
