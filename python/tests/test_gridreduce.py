@@ -282,7 +282,10 @@ def test_show_draws_like_the_cli(cli, data, capsys):
 
 
 def test_a_reduction_beyond_the_memory_limit_is_refused_before_it_is_built():
-    # A blank 256×256 graph would need hundreds of GiB: the CLI's estimate refuses it at once
-    # (issue 19) instead of letting the allocation abort the Python process.
+    # A blank 255×255 graph (the largest N) would need hundreds of GiB: the CLI's estimate
+    # refuses it at once (issue 19) instead of letting the allocation abort the Python process.
     with pytest.raises(gridreduce.ConstructionError, match="above the limit"):
-        gridreduce.reduce(gridreduce.blank(256), to="hcp")
+        gridreduce.reduce(gridreduce.blank(255), to="hcp")
+    # N = 256 does not fit a cell's byte: refused when the puzzle is made.
+    with pytest.raises(gridreduce.UsageError, match="between 1 and 255"):
+        gridreduce.blank(256)
