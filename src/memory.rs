@@ -222,6 +222,25 @@ pub fn measure(puzzle: &Puzzle) -> Measure {
             }
             m
         }
+        Puzzle::Described(d) => {
+            // Its domain, and its peers counted once per group that holds both (an upper bound).
+            let s = d.structure();
+            let mut peers = vec![0u64; s.cells()];
+            for g in s.all_groups() {
+                for &c in &g.cells {
+                    peers[c as usize] += g.cells.len() as u64 - 1;
+                }
+            }
+            let mut m = Measure {
+                candidates: 0,
+                pairs: 0,
+            };
+            for (cell, &d) in s.domain.iter().enumerate() {
+                m.candidates += d as u64;
+                m.pairs += d as u64 * peers[cell];
+            }
+            m
+        }
     }
 }
 

@@ -45,6 +45,11 @@ pub const MAX_PIPELINE_BYTES: usize = 1 << 20;
 pub enum SourceKind {
     Sudoku,
     Suguru,
+    Latin,
+    SudokuX,
+    Windoku,
+    SudokuDisjoint,
+    Custom,
 }
 
 impl SourceKind {
@@ -52,12 +57,26 @@ impl SourceKind {
         match self {
             SourceKind::Sudoku => "sudoku",
             SourceKind::Suguru => "suguru",
+            SourceKind::Latin => "latin",
+            SourceKind::SudokuX => "sudoku-x",
+            SourceKind::Windoku => "windoku",
+            SourceKind::SudokuDisjoint => "sudoku-disjoint",
+            SourceKind::Custom => "custom",
         }
     }
-    fn from_name(name: &str) -> Option<SourceKind> {
-        [SourceKind::Sudoku, SourceKind::Suguru]
-            .into_iter()
-            .find(|k| k.name() == name)
+    /// Every kind, in the order of messages.
+    pub const ALL: [SourceKind; 7] = [
+        SourceKind::Sudoku,
+        SourceKind::Suguru,
+        SourceKind::Latin,
+        SourceKind::SudokuX,
+        SourceKind::Windoku,
+        SourceKind::SudokuDisjoint,
+        SourceKind::Custom,
+    ];
+    /// The kind of a puzzle's [`Puzzle::kind`](crate::puzzle::Puzzle::kind) name.
+    pub fn from_name(name: &str) -> Option<SourceKind> {
+        SourceKind::ALL.into_iter().find(|k| k.name() == name)
     }
 }
 
@@ -188,7 +207,7 @@ fn bad_value(key: &str, bad: &route::BadValue) -> String {
 /// What a key allows, for error messages.
 fn allowed_for(key: &str) -> Option<String> {
     Some(match key {
-        "source" => "sudoku, suguru".into(),
+        "source" => SourceKind::ALL.map(SourceKind::name).join(", "),
         "to" => route::names(),
         "description" => "one line of text".into(),
         "solver" => format!(
@@ -233,7 +252,8 @@ impl Pipeline {
         })?;
         if text.trim().is_empty() {
             return Err(InputError::new(format!(
-                "empty pipeline; it needs at least `source` (sudoku, suguru), `description` and `to` ({})",
+                "empty pipeline; it needs at least `source` ({}), `description` and `to` ({})",
+                SourceKind::ALL.map(SourceKind::name).join(", "),
                 route::names()
             ))
             .in_file(path));
@@ -284,9 +304,9 @@ impl Pipeline {
             };
             match key {
                 "source" => {
-                    source = Some(
-                        SourceKind::from_name(&text).ok_or_else(|| unknown("sudoku, suguru"))?,
-                    )
+                    source = Some(SourceKind::from_name(&text).ok_or_else(|| {
+                        unknown(&SourceKind::ALL.map(SourceKind::name).join(", "))
+                    })?)
                 }
                 "description" => description = Some((text, w.at)),
                 "to" => {
@@ -303,8 +323,14 @@ impl Pipeline {
                 .in_file(path)
         })?;
         let source = source.ok_or_else(|| {
-            InputError::at_line(1, "missing key `source` (the puzzle kind: sudoku, suguru)")
-                .in_file(path)
+            InputError::at_line(
+                1,
+                format!(
+                    "missing key `source` (the puzzle kind: {})",
+                    SourceKind::ALL.map(SourceKind::name).join(", ")
+                ),
+            )
+            .in_file(path)
         })?;
         let (description, description_at) = description.ok_or_else(|| {
             InputError::at_line(
@@ -576,13 +602,13 @@ mod tests {
         let e = parse("source: sudoku\ndescription: x\nto: cnf\nencoding: paper\n").unwrap_err();
         assert_eq!(
             e,
-            "p.yaml:4:11: `encoding`: paper is the Suguru SAT paper's encoding; it takes no Sudoku (this pipeline has `source: sudoku`)"
+            "p.yaml:4:11: `encoding`: paper is the Suguru SAT paper's encoding; it takes Suguru only (this pipeline has `source: sudoku`)"
         );
         assert!(parse("source: suguru\ndescription: x\nto: cnf\nencoding: paper\n").is_ok());
         let e = parse("description: x\nto: hcp\n").unwrap_err();
         assert_eq!(
             e,
-            "p.yaml:1: missing key `source` (the puzzle kind: sudoku, suguru)"
+            "p.yaml:1: missing key `source` (the puzzle kind: sudoku, suguru, latin, sudoku-x, windoku, sudoku-disjoint, custom)"
         );
         for bad in [
             "",

@@ -298,13 +298,16 @@ pub const AUTO_SEARCH_MAX_N: usize = 16;
 
 /// The route [`Route::Auto`] takes for `puzzle`: our search for every Suguru and every Sudoku up
 /// to 16×16 (fastest or within 1.1× of the fastest on every shipped set of those sizes), SAT for
-/// larger Sudoku (the search does not finish some 25×25 in minutes). The same for counting. The
-/// rule and the measurements behind it are in docs/routes.md.
+/// larger Sudoku (the search does not finish some 25×25 in minutes). Latin squares and the other
+/// described puzzles follow the Sudoku rule by their row count. The same for counting. The rule and
+/// the measurements behind it are in docs/routes.md.
 pub fn auto_route(puzzle: &Puzzle, _limit: usize) -> Route {
     match puzzle {
         Puzzle::Suguru(_) => Route::Search,
-        Puzzle::Sudoku(_) if puzzle.rows() <= AUTO_SEARCH_MAX_N => Route::Search,
-        Puzzle::Sudoku(_) => Route::Sat,
+        Puzzle::Sudoku(_) | Puzzle::Described(_) if puzzle.rows() <= AUTO_SEARCH_MAX_N => {
+            Route::Search
+        }
+        Puzzle::Sudoku(_) | Puzzle::Described(_) => Route::Sat,
     }
 }
 

@@ -13,7 +13,10 @@ use clap::ValueEnum;
 use common::{Rng, brute_force, random_sudoku4, random_suguru, sorted};
 use gridreduce::hcp::chain::{HcpOptions, Stage};
 use gridreduce::hcp::solve::{SolveOptions, grids};
-use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
+use gridreduce::puzzle::described::NamedLayer;
+use gridreduce::puzzle::{
+    BlockLayout, Described, Family, Grid, Group, GroupKind, Puzzle, Sudoku, Suguru,
+};
 use gridreduce::solvers::{Route, RouteOptions, solutions, solve_batch};
 
 /// More solutions than this are not enumerated: such a puzzle is drawn again.
@@ -237,6 +240,94 @@ fn run_suguru(cases: usize, seed: u64) {
     seen.assert_mixed("Suguru");
 }
 
+/// A small puzzle of a described kind, with givens copied from one of its solutions (≥ 1
+/// solution) and now and then one random given more (often 0): Latin squares of order 3–5,
+/// 4×4 Sudoku-X / Windoku / disjoint groups, and a user-described puzzle (random choice groups and
+/// one layer of random groups that leaves cells out).
+fn described(case: usize, rng: &mut Rng) -> Puzzle {
+    let shape: Described = match case % 5 {
+        0 => Described::latin(Grid::empty(3 + case % 3, 3 + case % 3)).unwrap(),
+        1 => Described::sudoku_variant(Family::SudokuX, &Sudoku::blank(4)).unwrap(),
+        2 => Described::sudoku_variant(Family::Windoku, &Sudoku::blank(4)).unwrap(),
+        3 => Described::sudoku_variant(Family::Disjoint, &Sudoku::blank(4)).unwrap(),
+        _ => loop {
+            let (rows, cols) = (2 + rng.below(3), 2 + rng.below(3));
+            let regions = random_suguru(rows, cols, 1 + rng.below(4), 0, rng);
+            let labels: Vec<Option<usize>> = (0..rows * cols)
+                .map(|_| match rng.below(4) {
+                    0 => None,
+                    k => Some(k),
+                })
+                .collect();
+            let groups: Vec<Group> = (1..4)
+                .map(|k| Group {
+                    kind: GroupKind::Listed {
+                        layer: 1,
+                        index: k as u32 - 1,
+                    },
+                    cells: (0..rows * cols)
+                        .filter(|&c| labels[c] == Some(k))
+                        .map(|c| c as u32)
+                        .collect(),
+                    max_value: 0,
+                })
+                .filter(|g| !g.cells.is_empty())
+                .collect();
+            let layer = NamedLayer {
+                name: "random".into(),
+                groups,
+            };
+            if let Ok(d) = Described::new(
+                Family::Custom,
+                rows,
+                cols,
+                regions.region_map().to_vec(),
+                |index| GroupKind::Listed { layer: 0, index },
+                vec![layer],
+                Grid::empty(rows, cols),
+            ) {
+                break d;
+            }
+        },
+    };
+    let blank = Puzzle::from(shape.clone());
+    let Some(solution) = gridreduce::search::solutions(&blank, 1).unwrap().pop() else {
+        return blank;
+    };
+    let n = solution.len();
+    let mut givens = Grid::empty(solution.rows(), solution.cols());
+    for _ in 0..rng.below(n / 2 + 1) {
+        let c = rng.below(n);
+        givens.set(c, solution.get(c));
+    }
+    if rng.below(4) == 0 {
+        let c = rng.below(n);
+        givens.set(c, 1 + rng.below(shape.structure().domain[c] as usize) as u8);
+    }
+    Puzzle::from(shape.with_givens(givens).unwrap())
+}
+
+fn run_described(cases: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut seen = Seen::default();
+    let mut done = 0;
+    while done < cases {
+        let puzzle = described(done, &mut rng);
+        if brute_force(&puzzle).len() > MAX_SOLUTIONS {
+            continue;
+        }
+        let label = format!("{} {} case {done}", puzzle.kind(), puzzle.size_label());
+        seen.add(agree(&puzzle, &label, true));
+        done += 1;
+    }
+    seen.assert_mixed("described");
+}
+
+#[test]
+fn described_routes_agree() {
+    run_described(30, 0x5eed_de5c);
+}
+
 #[test]
 fn sudoku4_routes_agree() {
     run_sudoku4(20, 0x5eed_0004);
@@ -258,4 +349,5 @@ fn large_sample_routes_agree() {
     run_sudoku4(400, 0x1a46_0004);
     run_sudoku9(120, 0x1a46_0009);
     run_suguru(500, 0x1a46_5a90);
+    run_described(500, 0x1a46_de5c);
 }

@@ -188,13 +188,11 @@ fn check_outputs(dir: &Path, indices: &[usize]) {
 }
 
 fn sample_for(pipeline: &Path) -> &'static str {
-    if pipeline
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .starts_with("suguru")
-    {
+    let name = pipeline.file_name().unwrap().to_string_lossy();
+    if name.starts_with("suguru") {
         "data/suguru/backtrack-180.txt"
+    } else if name.starts_with("latin") {
+        "data/latin/qwh-order10.yaml"
     } else {
         "data/sudoku/norvig_easy50.txt"
     }

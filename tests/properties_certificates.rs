@@ -252,6 +252,7 @@ fn map_reads_back(
     let format = match puzzle {
         Puzzle::Sudoku(_) => FileFormat::Sudoku(LineFormat::OneLine),
         Puzzle::Suguru(_) => FileFormat::Suguru,
+        Puzzle::Described(_) => FileFormat::Spec,
     };
     let entry = Entry {
         index: 1,

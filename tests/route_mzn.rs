@@ -24,7 +24,10 @@ fn round_trip_on_every_shipped_puzzle() {
     for case in &cases {
         let r = build(&case.puzzle);
         round_trip(&r, &case.solution).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        assert!(!r.declared_sizes().is_empty(), "{}: no formula", case.name);
+        // Every kind has its formula but `custom`, whose groups are the description itself.
+        if case.puzzle.kind() != "custom" {
+            assert!(!r.declared_sizes().is_empty(), "{}: no formula", case.name);
+        }
     }
 }
 

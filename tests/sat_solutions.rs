@@ -30,7 +30,8 @@ fn all_options() -> Vec<CnfOptions> {
 /// solver, up to 16×16 (the 25×25 take seconds each: `--ignored`).
 #[test]
 fn default_settings_find_exactly_the_known_solution_of_every_shipped_puzzle() {
-    let cases = shipped_cases(|p| p.rows() <= 16);
+    // Quasigroups with holes have more than one solution as a rule: not "exactly the known one".
+    let cases = shipped_cases(|p| p.rows() <= 16 && p.kind() != "latin");
     assert!(cases.len() > 900);
     for case in &cases {
         assert_eq!(
@@ -60,7 +61,7 @@ fn default_settings_solve_the_25x25_puzzles() {
 /// Every encoding, plain and simplified, on every 4×4 and Suguru puzzle and every fourth 9×9.
 #[test]
 fn every_encoding_finds_exactly_the_known_solution_up_to_9x9() {
-    let cases: Vec<_> = shipped_cases(|p| p.rows() <= 10)
+    let cases: Vec<_> = shipped_cases(|p| p.rows() <= 10 && p.kind() != "latin")
         .into_iter()
         .enumerate()
         .filter(|(i, c)| c.puzzle.rows() != 9 || i % 4 == 0)
@@ -209,6 +210,7 @@ fn random_puzzle(rng: &mut XorShift, base: &Puzzle, solution: &Grid, keep: usize
         Puzzle::Suguru(s) => Suguru::new(s.rows(), s.cols(), s.region_map(), givens)
             .unwrap()
             .into(),
+        Puzzle::Described(d) => d.with_givens(givens).unwrap().into(),
     }
 }
 
@@ -332,7 +334,7 @@ fn without_values(base: &Puzzle, solution: &Grid, k: usize, rng: &mut XorShift) 
     }
     match base {
         Puzzle::Sudoku(s) => Sudoku::new(s.layout().clone(), givens).unwrap().into(),
-        Puzzle::Suguru(_) => unreachable!("Sudoku only"),
+        Puzzle::Suguru(_) | Puzzle::Described(_) => unreachable!("Sudoku only"),
     }
 }
 

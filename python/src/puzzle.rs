@@ -34,7 +34,7 @@ impl PyPuzzle {
 
 #[pymethods]
 impl PyPuzzle {
-    /// ``sudoku`` or ``suguru``.
+    /// ``sudoku``, ``suguru``, ``latin``, ``sudoku-x``, ``windoku``, ``sudoku-disjoint`` or ``custom``.
     #[getter]
     fn kind(&self) -> &'static str {
         self.puzzle().kind()

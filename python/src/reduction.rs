@@ -141,6 +141,7 @@ pub fn decode(
             let format = match &puzzle {
                 Puzzle::Sudoku(_) => FileFormat::Sudoku(sudoku_text::detect(&map.puzzle.text)),
                 Puzzle::Suguru(_) => FileFormat::Suguru,
+                Puzzle::Described(_) => FileFormat::Spec,
             };
             Ok(((puzzle, format), grid))
         })

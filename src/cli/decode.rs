@@ -55,6 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let format = match &puzzle {
         Puzzle::Sudoku(_) => FileFormat::Sudoku(sudoku_text::detect(&map.puzzle.text)),
         Puzzle::Suguru(_) => FileFormat::Suguru,
+        Puzzle::Described(_) => FileFormat::Spec,
     };
     let violations = puzzle.verify(&grid);
     println!("{}", solution_text(&puzzle, &grid, format));

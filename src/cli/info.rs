@@ -37,6 +37,7 @@ fn layout(puzzle: &Puzzle) -> String {
                 sizes.iter().max().unwrap_or(&0)
             )
         }
+        Puzzle::Described(d) => d.describe(),
     }
 }
 

@@ -787,6 +787,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let kind = match loaded.format {
         FileFormat::Sudoku(_) => SourceKind::Sudoku,
         FileFormat::Suguru => SourceKind::Suguru,
+        FileFormat::Pls => SourceKind::Latin,
+        // A description file says its kind per puzzle; the first readable one names the file's.
+        FileFormat::Spec => loaded
+            .entries
+            .iter()
+            .find_map(|e| e.as_ref().ok())
+            .and_then(|e| SourceKind::from_name(e.puzzle.kind()))
+            .unwrap_or(pipeline.source),
     };
     if kind != pipeline.source {
         return Err(Error::Usage(format!(

@@ -139,7 +139,15 @@ impl Geometry {
                     [cx + STEP * (i - k - (m - 1.0) / 2.0), cy + STEP / 2.0]
                 }
             }
-            GroupKind::Block(_) | GroupKind::Region(_) => {
+            // Blocks, regions and the groups of described puzzles: in a row at their first cell's
+            // lower-right grid point.
+            GroupKind::Block(_)
+            | GroupKind::Region(_)
+            | GroupKind::Diagonal(_)
+            | GroupKind::Extra(_)
+            | GroupKind::Position(_)
+            | GroupKind::Listed { .. }
+            | GroupKind::Alone(_) => {
                 let a = anchor(g, self.cols);
                 let [cx, cy] =
                     self.point((a / self.cols) as f64 + 1.0, (a % self.cols) as f64 + 1.0);

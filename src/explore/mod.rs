@@ -147,6 +147,15 @@ pub fn size_check(puzzle: &Puzzle) -> Result<Option<String>, String> {
         Puzzle::Suguru(_) => Err(format!(
             "a {r}×{c} Suguru is too large to draw (the explorer takes Suguru up to 6×6)"
         )),
+        Puzzle::Described(d) if r <= 6 && c <= 6 => Ok(None),
+        Puzzle::Described(d) if r <= 9 && c <= 9 => Ok(Some(format!(
+            "a {r}×{c} {} has thousands of vertices per stage: the page is large and slow to draw",
+            d.family().name()
+        ))),
+        Puzzle::Described(d) => Err(format!(
+            "a {r}×{c} {} is too large to draw (the explorer takes described puzzles up to 9×9)",
+            d.family().name()
+        )),
     }
 }
 

@@ -6,6 +6,7 @@
 use super::lines::Lines;
 use super::sudoku_text::{self, LayoutSpec, LineFormat};
 use super::suguru_text;
+use super::{pls, spec};
 use crate::error::{Error, InputError};
 use crate::puzzle::{Grid, Puzzle};
 use std::fs::File;
@@ -17,6 +18,10 @@ use std::path::{Path, PathBuf};
 pub enum FileFormat {
     Sudoku(LineFormat),
     Suguru,
+    /// A puzzle description file (`formats::spec`): YAML or JSON.
+    Spec,
+    /// A partial Latin square in the `.pls` format of Gomes's `lsencode` (`formats::pls`).
+    Pls,
 }
 
 /// One puzzle of a file.
@@ -64,6 +69,13 @@ fn open_lines(path: &Path) -> Result<Lines<BufReader<File>>, Error> {
     Ok(Lines::new(BufReader::new(file)))
 }
 
+/// `<stem>.solutions.pls` beside a `.pls` file, if it exists.
+fn sibling_pls_solutions(path: &Path) -> Option<PathBuf> {
+    let stem = path.file_stem()?.to_str()?;
+    let candidate = path.with_file_name(format!("{stem}.solutions.pls"));
+    (candidate.is_file() && candidate != path).then_some(candidate)
+}
+
 /// The solutions file conventionally beside a puzzle file, if it exists.
 pub fn sibling_solutions(path: &Path) -> Option<PathBuf> {
     let stem = path.file_stem()?.to_str()?;
@@ -77,6 +89,9 @@ pub fn sibling_solutions(path: &Path) -> Option<PathBuf> {
 /// Reads every puzzle of `path`. Fails as a whole only when the file cannot be read or holds no
 /// puzzle at all; errors in single puzzles are per entry.
 pub fn read_collection(path: &Path, options: &ReadOptions) -> Result<Collection, Error> {
+    if spec::is_spec_path(path) {
+        return read_spec(path);
+    }
     let lines: Vec<_> = open_lines(path)?.collect();
     let mut collection = parse_lines(path, lines, &options.layout)?;
     if let FileFormat::Sudoku(_) = collection.format {
@@ -89,7 +104,13 @@ pub fn read_collection(path: &Path, options: &ReadOptions) -> Result<Collection,
             attach_solutions(&mut collection, &sol_path)?;
             collection.solutions_file = Some(sol_path);
         }
-    } else if let Some(sol_path) = &options.solutions {
+    } else if let Some(sol_path) = options.solutions.clone().or_else(|| {
+        // `q.pls` beside `q.solutions.pls`, as `generate latin --solutions` names them.
+        (collection.format == FileFormat::Pls && !options.no_auto_solutions)
+            .then(|| sibling_pls_solutions(path))
+            .flatten()
+    }) {
+        let sol_path = &sol_path;
         // Suguru solutions from another file: the same block format, matched by position.
         let other = read_collection(sol_path, &ReadOptions::default())?;
         attach_by_position(
@@ -104,6 +125,40 @@ pub fn read_collection(path: &Path, options: &ReadOptions) -> Result<Collection,
         collection.solutions_file = Some(sol_path.clone());
     }
     Ok(collection)
+}
+
+/// A description file: read whole (bounded), then parsed document by document.
+fn read_spec(path: &Path) -> Result<Collection, Error> {
+    use std::io::Read;
+    let file = crate::formats::inputs::open(path)?;
+    if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+        return Err(Error::Input(
+            InputError::new("is a folder, not a puzzle file").in_file(path),
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(spec::MAX_SPEC_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    spec_collection(path, &bytes)
+}
+
+fn spec_collection(path: &Path, bytes: &[u8]) -> Result<Collection, Error> {
+    let mut entries = spec::parse_entries(path, bytes, &name_stem(path));
+    // A file that holds no puzzle fails as a whole, as the other readers do.
+    if entries.len() == 1
+        && entries[0]
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("no puzzle in file"))
+    {
+        return Err(Error::Input(entries.remove(0).unwrap_err()));
+    }
+    Ok(Collection {
+        path: path.to_path_buf(),
+        format: FileFormat::Spec,
+        entries,
+        solutions_file: None,
+    })
 }
 
 /// The stem of every puzzle name of a file, `stem#index`: the file name without its extension
@@ -214,6 +269,9 @@ pub fn parse_collection(
     bytes: &[u8],
     layout: &LayoutSpec,
 ) -> Result<Collection, Error> {
+    if spec::is_spec_path(path) {
+        return spec_collection(path, bytes);
+    }
     parse_lines(path, Lines::new(bytes).collect(), layout)
 }
 
@@ -237,7 +295,18 @@ fn parse_lines(
         None => Err(Error::Input(
             InputError::new("no puzzle in file (it is empty or all comments)").in_file(path),
         )),
+        Some(t) if spec::looks_like_spec(t) => {
+            // A description without its extension (stdin, a pipe): the lines back to text, each
+            // on its own line number.
+            let mut text = String::new();
+            for (_, l) in &lines {
+                text.push_str(l.as_deref().unwrap_or(""));
+                text.push('\n');
+            }
+            spec_collection(path, text.as_bytes())
+        }
         Some(t) if looks_like_suguru(t) => Ok(read_suguru(path, lines)),
+        Some(t) if pls::looks_like_pls(t) => Ok(pls::read(path, &name_stem(path), lines)),
         Some(_) => Ok(read_sudoku(path, lines, layout)),
     }
 }
@@ -328,15 +397,18 @@ pub fn puzzle_text(puzzle: &Puzzle, name: &str, format: FileFormat) -> String {
         (Puzzle::Sudoku(s), FileFormat::Sudoku(f)) => sudoku_text::format_grid(s.givens(), f),
         (Puzzle::Sudoku(s), _) => sudoku_text::format_grid(s.givens(), LineFormat::OneLine),
         (Puzzle::Suguru(s), _) => suguru_text::format_block(Some(name), s, None),
+        // The whole description, whatever file it came from: `.map` records rebuild from it.
+        (Puzzle::Described(_), _) => spec::to_text(name, puzzle, None),
     }
 }
 
-/// A solution grid in the puzzle file's own format: a line for Sudoku, the grid rows for Suguru.
+/// A solution grid in the puzzle file's own format: a line for Sudoku, the grid rows for Suguru and
+/// described puzzles.
 pub fn solution_text(puzzle: &Puzzle, grid: &Grid, format: FileFormat) -> String {
     match (puzzle, format) {
         (Puzzle::Sudoku(_), FileFormat::Sudoku(f)) => sudoku_text::format_grid(grid, f),
         (Puzzle::Sudoku(_), _) => sudoku_text::format_grid(grid, LineFormat::OneLine),
-        (Puzzle::Suguru(_), _) => grid.to_string().trim_end().to_string(),
+        (Puzzle::Suguru(_) | Puzzle::Described(_), _) => grid.to_string().trim_end().to_string(),
     }
 }
 

@@ -16,6 +16,8 @@ pub mod inputs;
 pub mod lines;
 pub mod lp;
 pub mod map;
+pub mod pls;
+pub mod spec;
 pub mod sudoku_text;
 pub mod suguru_text;
 pub mod tokens;

@@ -2,6 +2,10 @@
 //!
 //! * [`suguru`]: random region layout by randomised BFS, a random full solution by search, greedy
 //!   removal of hints while the solution stays unique (as the Suguru SAT paper describes);
+//! * [`described`]: unique, minimal puzzles on the shape of any described puzzle (Sudoku variants,
+//!   a user's own);
+//! * [`latin`]: quasigroups with holes, a uniformly random Latin square with holes punched (not
+//!   unique: satisfiable by construction, as the QWH benchmarks are);
 //! * [`sudoku`]: few-clue Sudoku by removing clues while unique, choosing next the clue whose row,
 //!   column and block hold the most clues.
 //!
@@ -9,6 +13,8 @@
 //! [`crate::search::fast`] with a limit of two solutions. Puzzle `i` of a batch is drawn from its own
 //! seed derived from `(seed, i)`, so a batch of `K` puzzles begins with the batch of `K − 1`.
 
+pub mod described;
+pub mod latin;
 pub mod sudoku;
 pub mod suguru;
 

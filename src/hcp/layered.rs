@@ -550,7 +550,13 @@ impl Layout {
             match self.structure.layers[layer as usize][group as usize].kind {
                 GroupKind::Window { row, col } => format!("{},{}", row + 1, col + 1),
                 GroupKind::Row(i) | GroupKind::Column(i) => format!("{}", i + 1),
-                GroupKind::Block(i) | GroupKind::Region(i) => format!("{}", i + 1),
+                GroupKind::Block(i)
+                | GroupKind::Region(i)
+                | GroupKind::Diagonal(i)
+                | GroupKind::Extra(i)
+                | GroupKind::Position(i)
+                | GroupKind::Alone(i)
+                | GroupKind::Listed { index: i, .. } => format!("{}", i + 1),
             }
         };
         match v {
@@ -880,8 +886,8 @@ pub struct Layered {
 }
 
 impl Layered {
-    /// The construction for `puzzle`; `share` applies [`share_layers`] to Suguru (Sudoku keeps
-    /// Haythorpe's graph whatever `share` says).
+    /// The construction for `puzzle`; `share` applies [`share_layers`] to Suguru and described
+    /// puzzles (Sudoku keeps Haythorpe's graph whatever `share` says).
     pub fn new(puzzle: &Puzzle, share: bool) -> Result<Layered, Error> {
         Layered::with_variant(puzzle, share, false)
     }
@@ -889,7 +895,7 @@ impl Layered {
     /// [`Layered::new`], or the canonical variant ([`super::canonical`]) when `canonical`.
     pub fn with_variant(puzzle: &Puzzle, share: bool, canonical: bool) -> Result<Layered, Error> {
         let structure = match puzzle {
-            Puzzle::Suguru(_) if share => share_layers(&puzzle.structure()),
+            Puzzle::Suguru(_) | Puzzle::Described(_) if share => share_layers(&puzzle.structure()),
             _ => puzzle.structure(),
         };
         let layout = Arc::new(Layout::with_variant(structure, canonical)?);

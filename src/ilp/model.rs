@@ -2,7 +2,7 @@
 
 use super::{Ilp, Row, Sense};
 use crate::error::CertificateError;
-use crate::puzzle::{Grid, GroupKind, Puzzle, Structure, cell_name};
+use crate::puzzle::{Family, Grid, GroupKind, Puzzle, Structure, cell_name};
 use crate::reduce::{Problem, Reduction, Sizes};
 
 /// What a row says, for LP row names and messages.
@@ -136,6 +136,15 @@ impl PuzzleToIlp {
                     GroupKind::Block(i) => format!("block{}", i + 1),
                     GroupKind::Region(i) => format!("region{}", i + 1),
                     GroupKind::Window { row, col } => format!("window_r{}c{}", row + 1, col + 1),
+                    GroupKind::Diagonal(0) => "diagonal".into(),
+                    GroupKind::Diagonal(_) => "antidiagonal".into(),
+                    GroupKind::Extra(i) => format!("extra{}", i + 1),
+                    GroupKind::Position(i) => format!("position{}", i + 1),
+                    GroupKind::Listed { layer: 0, index } => format!("choice{}", index + 1),
+                    GroupKind::Listed { layer, index } => {
+                        format!("layer{layer}_group{}", index + 1)
+                    }
+                    GroupKind::Alone(c) => format!("alone_{}", cell_name(self.cols, c as usize)),
                 };
                 format!("{group}_v{value}")
             }
@@ -236,6 +245,27 @@ fn declared_sizes(puzzle: &Puzzle) -> Sizes {
                 .with("nonzeros", 2 * squares + nonzeros)
         }
         Puzzle::Suguru(_) => Sizes::new(),
+        // Order n: one row per cell, per row and value, per column and value (3n rows of n terms
+        // per value); Sudoku-X adds one row per diagonal and value, disjoint groups n² more.
+        Puzzle::Described(d) => {
+            let n = d.givens().rows() as u64;
+            let per_value_groups = match d.family() {
+                Family::Latin => 3,
+                Family::SudokuX | Family::Windoku => 4,
+                Family::Disjoint => 5,
+                Family::Custom => return Sizes::new(),
+            };
+            // Extra groups of n cells beyond those: the two diagonals, or the windows.
+            let extra = match d.family() {
+                Family::SudokuX => 2,
+                Family::Windoku => crate::puzzle::described::windoku_windows(d),
+                _ => 0,
+            };
+            Sizes::new()
+                .with("variables", n * n * n)
+                .with("rows", per_value_groups * n * n + extra * n)
+                .with("nonzeros", per_value_groups * n * n * n + extra * n * n)
+        }
     }
 }
 

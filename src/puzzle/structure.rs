@@ -31,6 +31,20 @@ pub enum GroupKind {
         row: i32,
         col: i32,
     },
+    /// Sudoku-X: 0 is the main diagonal (r1c1 to rNcN), 1 the anti-diagonal.
+    Diagonal(u32),
+    /// Windoku's extra blocks, row-major.
+    Extra(u32),
+    /// Disjoint-groups Sudoku: the cells at position `k` (row-major) within their boxes.
+    Position(u32),
+    /// A group of a described puzzle: `layer` 0 holds the choice groups, layer `l ≥ 1` is the
+    /// description's `l`-th layer; `index` counts its groups in order of appearance.
+    Listed {
+        layer: u32,
+        index: u32,
+    },
+    /// The one-cell group that fills a layer at a cell the layer leaves out (it forbids nothing).
+    Alone(u32),
 }
 
 impl std::fmt::Display for GroupKind {
@@ -41,12 +55,19 @@ impl std::fmt::Display for GroupKind {
             GroupKind::Block(b) => write!(f, "block {}", b + 1),
             GroupKind::Region(g) => write!(f, "region {}", g + 1),
             GroupKind::Window { row, col } => write!(f, "2x2 window at r{}c{}", row + 1, col + 1),
+            GroupKind::Diagonal(0) => write!(f, "the diagonal"),
+            GroupKind::Diagonal(_) => write!(f, "the anti-diagonal"),
+            GroupKind::Extra(k) => write!(f, "extra block {}", k + 1),
+            GroupKind::Position(k) => write!(f, "disjoint group {}", k + 1),
+            GroupKind::Listed { layer: 0, index } => write!(f, "choice group {}", index + 1),
+            GroupKind::Listed { layer, index } => write!(f, "group {} of layer {layer}", index + 1),
+            GroupKind::Alone(c) => write!(f, "cell {} alone", c + 1),
         }
     }
 }
 
 /// A set of cells in which no value may repeat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
     pub kind: GroupKind,
     /// Cell indices, row-major, ascending.
@@ -64,7 +85,7 @@ impl Group {
 }
 
 /// See the module documentation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Structure {
     pub rows: usize,
     pub cols: usize,

@@ -48,7 +48,7 @@ pub struct Case {
 }
 
 /// The collections under `data/` that come with solutions: every Sudoku set with a solutions file,
-/// and the 180 Suguru puzzles (solutions inline).
+/// the 180 Suguru puzzles (solutions inline), the quasigroups with holes and the described puzzles.
 pub const SOLVED_COLLECTIONS: &[&str] = &[
     "sudoku/sudoku4_vu_kr_100.txt",
     "sudoku/norvig_easy50.txt",
@@ -59,6 +59,16 @@ pub const SOLVED_COLLECTIONS: &[&str] = &[
     "sudoku/sudoku16_gecode_janko_55.txt",
     "sudoku/sudoku25_gecode_frisch_16.txt",
     "suguru/backtrack-180.txt",
+    "latin/qwh-order5.yaml",
+    "latin/qwh-order10.yaml",
+    "latin/qwh-order10-balanced.yaml",
+    "latin/qwh-order30.pls",
+    "described/sudoku-x-4.yaml",
+    "described/sudoku-x-9.yaml",
+    "described/windoku-9.yaml",
+    "described/sudoku-disjoint-9.yaml",
+    "described/diagonal-latin-5.yaml",
+    "described/latin-rectangle-3x5.yaml",
 ];
 
 /// The project's `data/` folder (from the crate root).

@@ -79,10 +79,10 @@ impl Route for CnfRoute {
         PARAMS
     }
     fn kind_conflict(&self, kind: &str, params: &Params) -> Option<super::Conflict> {
-        (kind == "sudoku" && params.choice("encoding") == Some("paper")).then(|| {
+        (kind != "suguru" && params.choice("encoding") == Some("paper")).then(|| {
             super::Conflict::new(
                 "encoding",
-                "paper is the Suguru SAT paper's encoding; it takes no Sudoku",
+                "paper is the Suguru SAT paper's encoding; it takes Suguru only",
             )
         })
     }

@@ -333,6 +333,7 @@ fn hcp_accepts(p: &Puzzle) -> bool {
     match p {
         Puzzle::Sudoku(s) => matches!(s.n(), 4 | 9),
         Puzzle::Suguru(_) => true,
+        Puzzle::Described(_) => p.rows() * p.cols() <= 81,
     }
 }
 

@@ -39,7 +39,7 @@
 use crate::error::{CertificateError, Error, InputError};
 use crate::formats::lines::Lines;
 use crate::formats::map::Fingerprinter;
-use crate::puzzle::{Grid, GroupKind, Puzzle, Structure, cell_name};
+use crate::puzzle::{Family, Grid, GroupKind, Puzzle, Structure, cell_name};
 use crate::reduce::{Problem, Reduction, Sizes};
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -243,6 +243,24 @@ fn declared_sizes(puzzle: &Puzzle) -> Sizes {
                 .with("givens", clues)
                 .with("alldifferent", sizes.len() as u64 + windows)
                 .with("alldifferent_args", rows * cols + window_args)
+        }
+        // Order n: an alldifferent per choice group and per layer group that covers n cells (the
+        // one-cell groups a layer is padded with lie in a row and are left out).
+        Puzzle::Described(d) => {
+            let n = rows;
+            let (groups, extra) = match d.family() {
+                Family::Latin => (2, 0),
+                Family::SudokuX => (3, 2),
+                Family::Windoku => (3, crate::puzzle::described::windoku_windows(d)),
+                Family::Disjoint => (4, 0),
+                Family::Custom => return Sizes::new(),
+            };
+            Sizes::new()
+                .with("variables", n * n)
+                .with("domain_values", n * n * n)
+                .with("givens", clues)
+                .with("alldifferent", groups * n + extra)
+                .with("alldifferent_args", groups * n * n + extra * n)
         }
     }
 }

@@ -24,7 +24,7 @@ pub fn puzzle_record(entry: &Entry, format: FileFormat) -> PuzzleRecord {
                 format!("jigsaw:{}", labels.join(","))
             }
         }),
-        Puzzle::Suguru(_) => None,
+        Puzzle::Suguru(_) | Puzzle::Described(_) => None,
     };
     PuzzleRecord {
         kind: entry.puzzle.kind().to_string(),
@@ -66,6 +66,19 @@ pub fn rebuild_puzzle(record: &PuzzleRecord, map: &Path) -> Result<Puzzle> {
             let parsed =
                 suguru_text::parse_block(&lines).map_err(|e| bad(format!("puzzle text: {e}")))?;
             Ok(parsed.puzzle.into())
+        }
+        // Described puzzles keep their whole description (`formats::spec`) as the text.
+        kind if crate::puzzle::Family::from_name(kind).is_some() => {
+            let mut entries = crate::formats::spec::parse_entries(map, record.text.as_bytes(), "");
+            match (entries.len(), entries.pop()) {
+                (1, Some(Ok(e))) if e.puzzle.kind() == kind => Ok(e.puzzle),
+                (1, Some(Ok(e))) => Err(bad(format!(
+                    "the puzzle text describes a {}, the record says {kind}",
+                    e.puzzle.kind()
+                ))),
+                (_, Some(Err(e))) => Err(bad(format!("puzzle text: {}", e.message))),
+                _ => Err(bad("the puzzle text is not one description".into())),
+            }
         }
         other => Err(bad(format!("unknown puzzle kind '{other}'"))),
     }

@@ -261,6 +261,14 @@ fn group_item(kind: GroupKind, layer: Option<u32>, index: u32, value: u8) -> Str
         GroupKind::Window { .. } => {
             format!("w{}.{}.{value}", layer.unwrap_or(0) + 1, index + 1)
         }
+        GroupKind::Diagonal(0) => format!("d.{value}"),
+        GroupKind::Diagonal(_) => format!("a.{value}"),
+        GroupKind::Extra(k) => format!("e{}.{value}", k + 1),
+        GroupKind::Position(k) => format!("k{}.{value}", k + 1),
+        // Described groups and padding cells: by layer (0 = choice) and index, which is unique.
+        GroupKind::Listed { .. } | GroupKind::Alone(_) => {
+            format!("l{}.{}.{value}", layer.map_or(0, |l| l + 1), index + 1)
+        }
     }
 }
 

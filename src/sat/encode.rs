@@ -5,7 +5,7 @@
 use super::cnf::{Assignment, ClauseSink, Cnf};
 use super::simplify::{Fixer, Simplifier};
 use crate::error::{CertificateError, Error};
-use crate::puzzle::{Grid, Puzzle, Structure, cell_name};
+use crate::puzzle::{Family, Grid, Puzzle, Structure, cell_name};
 use crate::reduce::{Reduction, Sizes};
 
 /// Which clauses a formula holds (see the module documentation for each).
@@ -54,7 +54,7 @@ impl Encoding {
     pub fn default_for(puzzle: &Puzzle) -> Encoding {
         match puzzle {
             Puzzle::Sudoku(_) => Encoding::Extended,
-            Puzzle::Suguru(_) => Encoding::Compact,
+            Puzzle::Suguru(_) | Puzzle::Described(_) => Encoding::Compact,
         }
     }
 
@@ -538,6 +538,23 @@ fn declared_sizes(puzzle: &Puzzle, encoding: Encoding, _simplify: bool) -> Sizes
                 _ => Sizes::new(),
             }
         }
+        // A Latin square of order n is a Sudoku without blocks: the same formulas with two groups
+        // per cell (its row, the choice group, and its column) instead of three.
+        Puzzle::Described(d) if d.family() == Family::Latin => {
+            let n = d.givens().rows() as u64;
+            let (n2, c) = (n * n, pairs(n));
+            let (clauses, literals) = match encoding {
+                Encoding::Minimal => (n2 + 2 * n2 * c, n2 * n + 4 * n2 * c),
+                Encoding::Efficient => (n2 + 3 * n2 * c, n2 * n + 6 * n2 * c),
+                Encoding::Extended => (3 * n2 + 3 * n2 * c, 3 * n2 * n + 6 * n2 * c),
+                Encoding::Compact | Encoding::Paper => return Sizes::new(),
+            };
+            Sizes::new()
+                .with("full_variables", n2 * n)
+                .with("full_clauses", clauses + clues)
+                .with("full_literals", literals + clues)
+        }
+        Puzzle::Described(_) => Sizes::new(),
     }
 }
 

@@ -460,6 +460,10 @@ fn blank_of(puzzle: &Puzzle) -> Puzzle {
         Puzzle::Suguru(s) => crate::puzzle::Suguru::new(s.rows(), s.cols(), s.region_map(), empty)
             .expect("a blank grid fits its own regions")
             .into(),
+        Puzzle::Described(d) => d
+            .with_givens(empty)
+            .expect("a blank grid fits its own groups")
+            .into(),
     }
 }
 

@@ -83,10 +83,10 @@ pub fn backtrack_solutions_until(
             }
             Ok(outcome.solutions)
         }
-        Puzzle::Sudoku(_) => Err(Error::Usage(
-            "the backtracking of the Suguru paper solves Suguru only; use --via search for Sudoku"
-                .into(),
-        )),
+        Puzzle::Sudoku(_) | Puzzle::Described(_) => Err(Error::Usage(format!(
+            "the backtracking of the Suguru paper solves Suguru only; use --via search for {}",
+            puzzle.kind()
+        ))),
     }
 }
 
@@ -132,7 +132,7 @@ pub fn linear_solutions_until(
             linear::count(s).map_err(|e| Error::Usage(e.to_string()))?;
             solutions_until(puzzle, limit, deadline)
         }
-        Puzzle::Sudoku(_) => Err(Error::Usage(
+        Puzzle::Sudoku(_) | Puzzle::Described(_) => Err(Error::Usage(
             "the linear algorithm solves 1×n and n×1 Suguru only".into(),
         )),
     }

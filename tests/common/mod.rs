@@ -3,7 +3,7 @@
 //! shipped collections; running the `gridreduce` binary; the size-report table helpers.
 #![allow(dead_code)]
 
-use gridreduce::puzzle::{BlockLayout, Grid, Puzzle, Sudoku, Suguru};
+use gridreduce::puzzle::{BlockLayout, Family, Grid, Puzzle, Sudoku, Suguru};
 use gridreduce::reduce::harness;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -121,15 +121,58 @@ pub fn brute_force(puzzle: &Puzzle) -> Vec<Grid> {
         .map(|c| match puzzle {
             Puzzle::Sudoku(s) => s.n() as u8,
             Puzzle::Suguru(_) => group.iter().filter(|&&g| g == group[c]).count() as u8,
+            Puzzle::Described(d) if d.family() == Family::Custom => {
+                group.iter().filter(|&&g| g == group[c]).count() as u8
+            }
+            Puzzle::Described(_) => rows as u8,
         })
         .collect();
+    // Box shape of a Sudoku variant (Windoku windows and disjoint groups are defined by it).
+    let boxes = match puzzle {
+        Puzzle::Described(d) => d.layout().and_then(|l| l.box_shape()),
+        _ => None,
+    };
     let conflicts = |a: usize, b: usize| -> bool {
         let (ra, ca, rb, cb) = (a / cols, a % cols, b / cols, b % cols);
+        let sudoku = ra == rb || ca == cb || group[a] == group[b];
         match puzzle {
-            Puzzle::Sudoku(_) => ra == rb || ca == cb || group[a] == group[b],
+            Puzzle::Sudoku(_) => sudoku,
             Puzzle::Suguru(_) => {
                 group[a] == group[b] || (ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1)
             }
+            Puzzle::Described(d) => match d.family() {
+                Family::Latin => ra == rb || ca == cb,
+                Family::SudokuX => {
+                    let n = rows;
+                    sudoku || (ra == ca && rb == cb) || (ra + ca == n - 1 && rb + cb == n - 1)
+                }
+                Family::Windoku => {
+                    // A window is a box-sized block whose corner is one step in from a box
+                    // corner: rows 1..=p, p+2..=2p+1, … (0-based), the same for columns.
+                    let (p, q) = boxes.unwrap();
+                    let window = |r: usize, side: usize| -> Option<usize> {
+                        let k = (r.checked_sub(1)?) / (side + 1);
+                        let start = 1 + k * (side + 1);
+                        (r < start + side && start + side < rows).then_some(k)
+                    };
+                    let wa = window(ra, p).zip(window(ca, q));
+                    sudoku || (wa.is_some() && wa == window(rb, p).zip(window(cb, q)))
+                }
+                Family::Disjoint => {
+                    let (p, q) = boxes.unwrap();
+                    sudoku || (ra % p == rb % p && ca % q == cb % q)
+                }
+                // A user's puzzle: its choice groups and the groups of its named layers, as the
+                // description lists them.
+                Family::Custom => {
+                    group[a] == group[b]
+                        || d.named_layers().iter().any(|l| {
+                            l.groups.iter().any(|g| {
+                                g.cells.contains(&(a as u32)) && g.cells.contains(&(b as u32))
+                            })
+                        })
+                }
+            },
         }
     };
     let mut out = Vec::new();
