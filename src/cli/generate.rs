@@ -60,7 +60,7 @@ pub struct VariantArgs {
 /// Puzzles on the shape of the first puzzle of a description file (its givens are ignored).
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  gridreduce generate like data/described/diagonal-latin.yaml --count 3 -o mine.yaml"
+    after_help = "Example:\n  gridreduce generate like data/described/shapes/diagonal-latin-5.yaml --count 3 -o mine.yaml"
 )]
 pub struct LikeArgs {
     /// A puzzle file whose first puzzle gives the shape (any kind but Sudoku and Suguru, which

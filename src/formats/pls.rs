@@ -67,10 +67,12 @@ pub fn read(
         let mut row = 0;
         while row < order {
             let Some((m, line)) = lines.next() else {
-                error = Some(bad(
-                    n,
-                    format!("the square of order {order} ends after {row} of its rows"),
-                ));
+                error.get_or_insert_with(|| {
+                    bad(
+                        n,
+                        format!("the square of order {order} ends after {row} of its rows"),
+                    )
+                });
                 break;
             };
             let text = match line {

@@ -397,6 +397,32 @@ impl Shape {
             }
         };
         let grid = |v: &Spanned<String>| TokenGrid::parse(v, text, offset);
+        // Bounds before anything is allocated: values are bytes, so an order or a side above 255
+        // (and a grid above 255 × 255 cells) can never be a puzzle.
+        if let Some(n) = doc.size.filter(|&n| n == 0 || n > MAX_VALUE) {
+            return Err((
+                kind_line,
+                format!("`size` {n}: give an order from 1 to {MAX_VALUE}"),
+            ));
+        }
+        for (key, v) in [("rows", doc.rows), ("cols", doc.cols)] {
+            if let Some(v) = v.filter(|&v| v == 0 || v > MAX_VALUE * MAX_VALUE) {
+                return Err((
+                    kind_line,
+                    format!("`{key}` {v}: give 1 to {}", MAX_VALUE * MAX_VALUE),
+                ));
+            }
+        }
+        if let (Some(r), Some(c)) = (doc.rows, doc.cols)
+            && r * c > MAX_VALUE * MAX_VALUE
+        {
+            return Err((
+                kind_line,
+                format!(
+                    "a {r}x{c} grid is above the {MAX_VALUE}x{MAX_VALUE} cells of the largest Latin square"
+                ),
+            ));
+        }
         if kind == "latin" {
             not_for("rows", doc.rows.is_some())?;
             not_for("cols", doc.cols.is_some())?;
@@ -697,7 +723,12 @@ fn build(doc: &Doc, kind: &str, shape: &Shape, item: &Item, text: &str, offset: 
                 c.layers.clone(),
                 g,
             )
-            .map_err(|m| (kind_line, m))?
+            .map_err(|m| {
+                (
+                    custom_error_line(doc, &m, text, offset, item).unwrap_or(kind_line),
+                    m,
+                )
+            })?
             .into()
         }
     };
@@ -721,6 +752,30 @@ fn build(doc: &Doc, kind: &str, shape: &Shape, item: &Item, text: &str, offset: 
         None => None,
     };
     Ok((item.name.map(str::to_string), puzzle, solution))
+}
+
+/// The line a refusal of [`Described::new`] belongs to: the layer it names, or the givens.
+fn custom_error_line(
+    doc: &Doc,
+    message: &str,
+    text: &str,
+    offset: usize,
+    item: &Item,
+) -> Option<usize> {
+    if let Some(l) = doc
+        .layers
+        .iter()
+        .find(|l| message.starts_with(&format!("layer '{}'", l.name)))
+    {
+        return Some(first_line(&l.groups, text) + offset);
+    }
+    if message.starts_with("given") {
+        return item.givens.map(|g| first_line(g, text) + offset);
+    }
+    if message.starts_with("choice group") || message.contains("cells; a choice group") {
+        return doc.choice.as_ref().map(|c| first_line(c, text) + offset);
+    }
+    None
 }
 
 fn yaml_error(e: &serde_saphyr::Error, offset: usize) -> Located {
@@ -910,6 +965,14 @@ mod tests {
         assert!(m.contains("`?` is not a value"), "{m}");
         let bad = read("kind: latin\nsizes: 3\n");
         assert!(bad[0].as_ref().unwrap_err().contains("unknown key"));
+        for huge in [
+            "kind: latin\nsize: 99999999999\n",
+            "kind: sudoku\nsize: 4000\n",
+            "kind: custom\nchoice: rows\nrows: 70000\ncols: 70000\n",
+        ] {
+            let m = read(huge)[0].as_ref().unwrap_err().clone();
+            assert!(m.contains("give") || m.contains("above"), "{m}");
+        }
         let bad = read("kind: magic\n");
         assert!(
             bad[0]
@@ -957,5 +1020,23 @@ mod tests {
     fn json_reads_like_yaml() {
         let e = one(r#"{"kind": "latin", "givens": "1 .\n. ."}"#);
         assert_eq!(e.puzzle.rows(), 2);
+    }
+
+    /// Every one-byte deletion, and a few replacements at every position, of a full description:
+    /// the reader returns entries or errors, never panics (the hostile-input contract).
+    #[test]
+    fn mutated_descriptions_never_panic() {
+        let text = "name: m\nkind: custom\nrows: 3\ncols: 3\nchoice: |\n  a a b\n  a b b\n  c c c\nlayers:\n  - name: d\n    groups: |\n      1 . 2\n      . 1 .\n      2 . 1\ndomains: |\n  3 3 3\n  3 3 3\n  3 3 3\ngivens: |2\n  1 . .\n  . . .\n  . . 3\nsolution: |\n  1 2 3\n  3 1 2\n  2 3 1\n---\nkind: sudoku\nblocks: |\n  1 1\n  2 2\n";
+        let bytes = text.as_bytes();
+        for i in 0..bytes.len() {
+            let mut cut = bytes.to_vec();
+            cut.remove(i);
+            let _ = parse_entries(Path::new("m.yaml"), &cut, "m");
+            for b in [b' ', b'\n', b'.', b'-', b'9', b':', b'|', b'[', 0xff, 0x1b] {
+                let mut m = bytes.to_vec();
+                m[i] = b;
+                let _ = parse_entries(Path::new("m.yaml"), &m, "m");
+            }
+        }
     }
 }

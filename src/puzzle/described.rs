@@ -168,10 +168,11 @@ impl Described {
                     .unwrap_or(0);
                 if group.cells.len() > values {
                     return Err(format!(
-                        "layer '{}': {} has {} cells but its cells allow only {values} values, so no value can be left unrepeated",
+                        "layer '{}': {} has {} cells but its cells allow only {values} value{}, so some value would repeat",
                         layer.name,
                         group.kind,
-                        group.cells.len()
+                        group.cells.len(),
+                        if values == 1 { "" } else { "s" }
                     ));
                 }
                 let mut cells_sorted = group.cells.clone();
