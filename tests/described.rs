@@ -199,11 +199,11 @@ fn a_puzzle_never_seen_goes_through_every_command() {
         let out = pytools::run(
             &python,
             "scripts/qubo-anneal.py",
-            &[&d("qubo.qubo.json"), "--reads", "20", "--seed", "1"],
+            &[&d("qubo.json"), "--reads", "20", "--seed", "1"],
         );
         assert!(out.status.success(), "{out:?}");
         std::fs::write(d("qubo.answer.json"), &out.stdout).unwrap();
-        let out = gridreduce(&["decode", &d("qubo.qubo.map"), &d("qubo.answer.json")]);
+        let out = gridreduce(&["decode", &d("qubo.map"), &d("qubo.answer.json")]);
         ok(&out);
         assert_eq!(text(&out.stdout).trim_end(), grid, "decode qubo");
     }

@@ -308,7 +308,7 @@ def test_described_puzzles_read_parse_reduce_and_decode(cli, data, tmp_path, rel
     assert p.verify(grid) == []
     if p.kind != "latin":  # quasigroups with holes have several solutions as a rule
         assert grid == p.solution
-    for to in [r[0] for r in gridreduce.routes()]:
+    for to in [r["name"] for r in gridreduce.routes()]:
         r = gridreduce.reduce(p, to=to)
         assert r.sizes(), to
     r = gridreduce.reduce(p, to="hcp", witness=True)
