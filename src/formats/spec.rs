@@ -617,6 +617,27 @@ fn check_domains(
     Ok(())
 }
 
+/// The givens of a square kind (`latin`, the Sudoku kinds): from `givens`, checked against
+/// `size`, or a blank grid of `size`.
+fn square_givens(
+    givens: Option<Grid>,
+    size: Option<usize>,
+    kind: &str,
+    kind_line: usize,
+    at: &dyn Fn(String) -> Located,
+) -> Result<Grid, Located> {
+    match (givens, size) {
+        (Some(g), Some(n)) if g.rows() != n || g.cols() != n => Err(at(format!(
+            "`givens` is {}x{}, `size` says {n}",
+            g.rows(),
+            g.cols()
+        ))),
+        (Some(g), _) => Ok(g),
+        (None, Some(n)) => Ok(Grid::empty(n, n)),
+        (None, None) => Err((kind_line, format!("kind {kind} needs `size` or `givens`"))),
+    }
+}
+
 fn build(doc: &Doc, kind: &str, shape: &Shape, item: &Item, text: &str, offset: usize) -> Parsed {
     let kind_line = doc.kind.referenced.line() as usize + offset;
     let grid_of = |v: &Spanned<String>, key: &str| -> Result<Grid, Located> {
@@ -636,37 +657,11 @@ fn build(doc: &Doc, kind: &str, shape: &Shape, item: &Item, text: &str, offset: 
     let blank = |rows: usize, cols: usize| Grid::empty(rows, cols);
     let puzzle: Puzzle = match shape {
         Shape::Latin(size) => {
-            let g = match (givens, size) {
-                (Some(g), Some(n)) if g.rows() != *n || g.cols() != *n => {
-                    return Err(at(format!(
-                        "`givens` is {}x{}, `size` says {n}",
-                        g.rows(),
-                        g.cols()
-                    )));
-                }
-                (Some(g), _) => g,
-                (None, Some(n)) => blank(*n, *n),
-                (None, None) => {
-                    return Err((kind_line, "kind latin needs `size` or `givens`".into()));
-                }
-            };
+            let g = square_givens(givens, *size, kind, kind_line, &at)?;
             Described::latin(g).map_err(at)?.into()
         }
         Shape::Sudoku(family, size, layout) => {
-            let g = match (givens, size) {
-                (Some(g), Some(n)) if g.rows() != *n || g.cols() != *n => {
-                    return Err(at(format!(
-                        "`givens` is {}x{}, `size` says {n}",
-                        g.rows(),
-                        g.cols()
-                    )));
-                }
-                (Some(g), _) => g,
-                (None, Some(n)) => blank(*n, *n),
-                (None, None) => {
-                    return Err((kind_line, format!("kind {kind} needs `size` or `givens`")));
-                }
-            };
+            let g = square_givens(givens, *size, kind, kind_line, &at)?;
             if g.rows() != g.cols() {
                 return Err(at(format!(
                     "a Sudoku grid is square, `givens` is {}x{}",
