@@ -96,14 +96,19 @@ pub fn run(
     // `sh` changes into `dir` and execs the solver, rather than `Command::current_dir`: with a
     // working folder std forks a copy of this (large) process, whose resident pages would count in
     // the child's peak memory; without one it uses `posix_spawn`, which shares them until exec.
-    let child = Command::new("/bin/sh")
+    //
+    // The shell waits for a `go` line on its stdin before it starts the solver (whose stdin is then
+    // /dev/null): a signal that lands between the spawn and the registration of the group below
+    // ends gridreduce, closes the pipe, and the shell exits at end of file without starting
+    // anything, so no solver outlives an interrupted run.
+    let mut child = Command::new("/bin/sh")
         .arg("-c")
-        .arg("cd -- \"$0\" && exec \"$@\"")
+        .arg("IFS= read -r go && [ \"$go\" = go ] && cd -- \"$0\" && exec \"$@\" </dev/null")
         .arg(dir)
         .arg(program)
         .args(args)
         .env(RUN_TAG, &tag)
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(std::fs::File::create(stdout)?)
         .stderr(std::fs::File::create(stderr)?)
         .process_group(0)
@@ -112,6 +117,11 @@ pub fn run(
     // Killed whole if gridreduce is interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT): in a group of
     // its own, the solver would not get the terminal's Ctrl-C and would run on.
     let _group = crate::cleanup::register_group(pid);
+    if let Some(mut go) = child.stdin.take() {
+        use std::io::Write as _;
+        // A shell that is already gone (killed from outside) is found by the wait below.
+        let _ = go.write_all(b"go\n");
+    }
     let deadline = limit.map(|l| start + l);
     let mut pause = Duration::from_millis(1);
     let mut timed_out = false;
