@@ -501,14 +501,7 @@ fn key_on_line(text: &str, line: usize) -> Option<&str> {
 /// A serde-saphyr error as one line: `file:line:column: `key`: problem; allowed: …`, in the words
 /// of the pipeline format (key, value) rather than serde's (field, variant).
 fn yaml_error(path: &Path, text: &str, e: &serde_saphyr::Error) -> InputError {
-    let (mut line, mut column) = e
-        .location()
-        .map(|l| (l.line() as usize, l.column() as usize))
-        .unwrap_or((0, 0));
-    let raw = e.without_snippet().to_string();
-    let first = raw.lines().next().unwrap_or("").trim();
-    // The rendered message ends with " at line L, column C"; the location goes in front instead.
-    let first = first.rfind(" at line ").map_or(first, |i| &first[..i]);
+    let (mut line, mut column, first) = crate::formats::yaml::error_parts(e);
     let mut message = first
         .replace("unknown field", "unknown key")
         .replace("unknown variant", "unknown value");

@@ -48,6 +48,9 @@ pub struct Collection {
     pub solutions_file: Option<PathBuf>,
 }
 
+/// The error of a file that holds no puzzle, in every format.
+const NO_PUZZLE: &str = "no puzzle in file (it is empty or all comments)";
+
 /// Options of [`read_collection`].
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
@@ -144,14 +147,10 @@ fn read_spec(path: &Path) -> Result<Collection, Error> {
 }
 
 fn spec_collection(path: &Path, bytes: &[u8]) -> Result<Collection, Error> {
-    let mut entries = spec::parse_entries(path, bytes, &name_stem(path));
+    let entries = spec::parse_entries(path, bytes, &name_stem(path));
     // A file that holds no puzzle fails as a whole, as the other readers do.
-    if entries.len() == 1
-        && entries[0]
-            .as_ref()
-            .is_err_and(|e| e.to_string().contains("no puzzle in file"))
-    {
-        return Err(Error::Input(entries.remove(0).unwrap_err()));
+    if entries.is_empty() {
+        return Err(Error::Input(InputError::new(NO_PUZZLE).in_file(path)));
     }
     Ok(Collection {
         path: path.to_path_buf(),
@@ -292,9 +291,7 @@ fn parse_lines(
         Err(_) => Some(""),
     });
     match first {
-        None => Err(Error::Input(
-            InputError::new("no puzzle in file (it is empty or all comments)").in_file(path),
-        )),
+        None => Err(Error::Input(InputError::new(NO_PUZZLE).in_file(path))),
         Some(t) if spec::looks_like_spec(t) => {
             // A description without its extension (stdin, a pipe): the lines back to text, each
             // on its own line number.

@@ -23,6 +23,7 @@ pub mod suguru_text;
 pub mod tokens;
 pub mod tour;
 pub mod tsplib;
+pub mod yaml;
 
 pub use atomic::write_atomic;
 pub use collection::{Collection, Entry, ReadOptions, read_collection};

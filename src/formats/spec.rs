@@ -93,7 +93,7 @@ struct TokenGrid {
 }
 
 impl TokenGrid {
-    /// Rows of `text` (blank lines skipped); `key` names the grid in errors.
+    /// The rows of a grid value (blank lines skipped), each with its file line.
     fn parse(value: &Spanned<String>, source: &str, offset: usize) -> TokenGrid {
         let start = first_line(value, source) + offset;
         let rows = value
@@ -116,7 +116,7 @@ impl TokenGrid {
 
     /// The grid's shape; every row must have as many tokens as the first.
     fn shape(&self, key: &str) -> Result<(usize, usize), Located> {
-        let Some((line, first)) = self.rows.first() else {
+        let Some((_, first)) = self.rows.first() else {
             return Err((0, format!("`{key}` is empty")));
         };
         for (r, (line, row)) in self.rows.iter().enumerate() {
@@ -132,7 +132,6 @@ impl TokenGrid {
                 ));
             }
         }
-        let _ = line;
         Ok((self.rows.len(), first.len()))
     }
 
@@ -239,7 +238,7 @@ struct Item<'a> {
 }
 
 /// Reads every puzzle of a description file's bytes; `stem` names puzzles that have no name.
-/// Each document (between `---` lines) stands or falls alone.
+/// Each document (between `---` lines) stands or falls alone; a file of no document gives no entry.
 pub fn parse_entries(path: &Path, bytes: &[u8], stem: &str) -> Vec<Result<Entry, InputError>> {
     let err = |line: usize, m: String| {
         if line > 0 {
@@ -291,12 +290,6 @@ pub fn parse_entries(path: &Path, bytes: &[u8], stem: &str) -> Vec<Result<Entry,
             }
             Err((l, m)) => entries.push(Err(err(l, m))),
         }
-    }
-    if entries.is_empty() {
-        entries.push(Err(err(
-            0,
-            "no puzzle in file (it is empty or all comments)".into(),
-        )));
     }
     entries
 }
@@ -774,10 +767,7 @@ fn custom_error_line(
 }
 
 fn yaml_error(e: &serde_saphyr::Error, offset: usize) -> Located {
-    let line = e.location().map_or(0, |l| l.line() as usize);
-    let raw = e.without_snippet().to_string();
-    let first = raw.lines().next().unwrap_or("").trim();
-    let first = first.rfind(" at line ").map_or(first, |i| &first[..i]);
+    let (line, _, first) = super::yaml::error_parts(e);
     let mut message = first
         .replace("unknown field", "unknown key")
         .replace("missing field", "missing key");
