@@ -15,6 +15,10 @@ if [ -n "${CI:-}" ] || [ "${GRIDREDUCE_SOLVERS:-0}" = 1 ]; then
   scripts/install-solvers.sh
   scripts/python-venv.sh
 fi
+# The proof checker the certificate tests and the check-proof examples run (tests/certificates.rs,
+# docs/certificates.md): drat-trim, built from its vendored source in about 2 s.
+GRIDREDUCE_DRAT_TRIM="$(scripts/install-drat-trim.sh)"
+export GRIDREDUCE_DRAT_TRIM
 cargo test --locked
 # Sharded runs as a Slurm job array on a one-machine Slurm (scripts/slurm-local.sh installs and
 # starts it; docs/cluster.md): always in CI, else GRIDREDUCE_SLURM=1; SKIPPED with the reason when

@@ -43,6 +43,7 @@ pub mod ilp;
 pub mod memory;
 pub mod pipeline;
 pub mod plot;
+pub mod proof;
 pub mod puzzle;
 pub mod reduce;
 pub mod route;

@@ -18,7 +18,15 @@ use std::process::Command;
 const BIN: &str = env!("CARGO_BIN_EXE_gridreduce");
 
 /// Options whose value is a file the command writes (so it need not exist beforehand).
-const OUTPUT_OPTIONS: &[&str] = &["-o", "--out", "--output", "--csv", "--times", "--solutions"];
+const OUTPUT_OPTIONS: &[&str] = &[
+    "-o",
+    "--out",
+    "--output",
+    "--csv",
+    "--times",
+    "--solutions",
+    "--proof",
+];
 
 /// Options whose value has a `/` but is no file (`--shard 1/2`).
 const NOT_PATH_OPTIONS: &[&str] = &["--shard"];
@@ -112,6 +120,16 @@ fn skip_reason(example: &str, dir: &Path) -> Option<String> {
         || example.contains(';')
     {
         return Some("needs a shell".into());
+    }
+    if example.contains("check-proof")
+        && std::env::var_os("GRIDREDUCE_DRAT_TRIM").is_none()
+        && !std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .any(|d| d.join("drat-trim").is_file())
+    {
+        return Some(
+            "the proof checker drat-trim is not found (scripts/test.sh builds it and sets GRIDREDUCE_DRAT_TRIM)"
+                .into(),
+        );
     }
     if let Some(tool) = missing_solver(example) {
         return Some(format!("the external solver {tool} is not installed"));

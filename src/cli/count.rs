@@ -20,14 +20,23 @@ pub struct Args {
     /// Stop counting at this many solutions (2 answers "is it unique?").
     #[arg(long, default_value_t = 2)]
     pub limit: usize,
-    /// Print JSON lines (name, route, count, capped).
+    /// Print JSON lines (name, route, count, capped; with --proof also claim and certificate).
     #[arg(long)]
     pub json: bool,
+    /// Write a certificate of each count into DIR (a new or empty folder; DIR/K for the K-th
+    /// puzzle of a file of several): the CNF as `reduce --to cnf` writes it, the solutions found,
+    /// and, when fewer than --limit exist, CaDiCaL's DRAT proof that no other does. Check it with
+    /// `gridreduce check-proof DIR` (docs/certificates.md).
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let options = args.route.options()?;
     let loaded = args.input.load(None)?;
+    if let Some(dir) = &args.proof {
+        return certify(&args, &loaded, dir);
+    }
     let tally = Tally::default();
     let puzzles: Vec<&Puzzle> = loaded
         .entries
@@ -65,6 +74,55 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     );
                 }
             }
+            Err(e) => tally.report_error(&entry.name, &loaded.at(entry), &e),
+        }
+    }
+    Ok(tally.exit_code(false))
+}
+
+/// `count --proof`: each puzzle counted by the certificate writer itself ([`crate::proof::puzzle`]).
+fn certify(args: &Args, loaded: &super::input::Loaded, dir: &std::path::Path) -> Result<ExitCode> {
+    if args.route.via != crate::solvers::Route::Auto {
+        return Err(crate::error::Error::Usage(
+            "--proof counts with CaDiCaL, whose proof it writes; leave out --via".into(),
+        ));
+    }
+    crate::proof::fresh_folder(dir)?;
+    let tally = Tally::default();
+    let single = loaded.entries.len() == 1;
+    for entry in tally.readable(loaded.entries.iter().map(|e| e.as_ref())) {
+        let folder = if single {
+            dir.to_path_buf()
+        } else {
+            dir.join(entry.index.to_string())
+        };
+        let record = crate::route::record::puzzle_record(entry, loaded.format);
+        let deadline = args.route.time_limit.map(|t| std::time::Instant::now() + t);
+        match crate::proof::puzzle::certify(&entry.puzzle, &record, args.limit, &folder, deadline) {
+            Ok(done) => {
+                let claim = done.claim.describe(done.solutions);
+                if args.json {
+                    println!(
+                        "{}",
+                        serde_json::json!({"name": entry.name, "route": "sat", "count": done.solutions,
+                            "capped": done.solutions >= args.limit, "claim": claim,
+                            "certificate": folder.display().to_string(), "proof_bytes": done.proof_bytes})
+                    );
+                } else {
+                    println!(
+                        "{}: {}{} ({claim}; certificate in {})",
+                        entry.name,
+                        done.solutions,
+                        if done.solutions >= args.limit {
+                            "+"
+                        } else {
+                            ""
+                        },
+                        folder.display()
+                    );
+                }
+            }
+            Err(e @ crate::error::Error::Usage(_)) => return Err(e),
             Err(e) => tally.report_error(&entry.name, &loaded.at(entry), &e),
         }
     }

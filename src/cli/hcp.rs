@@ -28,6 +28,7 @@ pub enum HcpCommand {
     Info(super::Deferred<InfoArgs>),
     Convert(super::Deferred<ConvertArgs>),
     Solve(super::Deferred<super::hcp_solve::SolveArgs>),
+    CheckProof(super::Deferred<super::check_proof::Args>),
 }
 
 /// Check that a tour is a Hamiltonian cycle of a graph: prints OK (exit 0) or the first problem
@@ -122,6 +123,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         HcpCommand::Info(a) => info(a.0),
         HcpCommand::Convert(a) => convert(a.0),
         HcpCommand::Solve(a) => super::hcp_solve::run(a.0),
+        HcpCommand::CheckProof(a) => super::check_proof::run(a.0),
     }
 }
 

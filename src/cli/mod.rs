@@ -1,6 +1,7 @@
 //! The command line: one file per command. Each command returns its exit code (0 or 1) or an
 //! [`Error`], which `main` prints as one line with exit code 2.
 
+pub mod check_proof;
 pub mod count;
 pub mod decode;
 pub mod demo;
@@ -86,6 +87,7 @@ pub enum Command {
     Info(Deferred<info::Args>),
     Solve(Deferred<solve::Args>),
     Count(Deferred<count::Args>),
+    CheckProof(Deferred<check_proof::Args>),
     Plot(Deferred<plot::Args>),
     Hcp(Deferred<hcp::Args>),
     Generate(Deferred<generate::Args>),
@@ -188,6 +190,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Info(a) => info::run(a.0),
         Command::Solve(a) => solve::run(a.0),
         Command::Count(a) => count::run(a.0),
+        Command::CheckProof(a) => check_proof::run(a.0),
         Command::Plot(a) => plot::run(a.0),
         Command::Hcp(a) => hcp::run(a.0),
         Command::Generate(a) => generate::run(a.0),

@@ -33,6 +33,12 @@ pub struct Args {
     /// Solve each puzzle this many times; --times records the mean (the papers used 10).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
+    /// Also certify each puzzle into DIR (a new or empty folder; DIR/K for the K-th puzzle of a
+    /// file of several), as `count --limit 2 --proof` does: "no solution" or "unique" with
+    /// CaDiCaL's DRAT proof, or "at least 2" with two solutions. The claim goes to stderr (and
+    /// into --json); check with `gridreduce check-proof DIR` (docs/certificates.md).
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<PathBuf>,
 }
 
 /// How `solve` and `count` solve: the route and its settings.
@@ -92,6 +98,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let tally = Tally::default();
     let mut unsolved = 0;
     let mut timings = Vec::new();
+    if let Some(dir) = &args.proof {
+        crate::proof::fresh_folder(dir)?;
+    }
     let explain_steps = args.explain && args.route.via == Route::Human;
     let puzzles: Vec<&Puzzle> = loaded
         .entries
@@ -150,11 +159,41 @@ pub fn run(args: Args) -> Result<ExitCode> {
             seconds,
             solved: !found.is_empty(),
         });
+        let certified = match &args.proof {
+            None => None,
+            Some(dir) => {
+                let folder = if loaded.entries.len() == 1 {
+                    dir.clone()
+                } else {
+                    dir.join(entry.index.to_string())
+                };
+                let record = crate::route::record::puzzle_record(entry, loaded.format);
+                let deadline = args.route.time_limit.map(|t| std::time::Instant::now() + t);
+                match crate::proof::puzzle::certify(&entry.puzzle, &record, 2, &folder, deadline) {
+                    Ok(done) => {
+                        let claim = done.claim.describe(done.solutions);
+                        eprintln!(
+                            "gridreduce: {}: {claim}; certificate in {}",
+                            entry.name,
+                            folder.display()
+                        );
+                        Some((claim, folder))
+                    }
+                    Err(e @ Error::Usage(_)) => return Err(e),
+                    Err(e) => {
+                        tally.report_error(&entry.name, &loaded.at(entry), &e);
+                        None
+                    }
+                }
+            }
+        };
         if args.json {
-            println!(
-                "{}",
-                serde_json::json!({"name": entry.name, "route": route.name(), "solved": !found.is_empty(), "solution": text})
-            );
+            let mut line = serde_json::json!({"name": entry.name, "route": route.name(), "solved": !found.is_empty(), "solution": text});
+            if let Some((claim, folder)) = &certified {
+                line["claim"] = claim.clone().into();
+                line["certificate"] = folder.display().to_string().into();
+            }
+            println!("{line}");
         } else if let Some(t) = text {
             if matches!(entry.puzzle, crate::puzzle::Puzzle::Suguru(_)) {
                 println!("# {}\n{t}\n", entry.name);
