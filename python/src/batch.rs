@@ -15,6 +15,21 @@ use rayon::prelude::*;
 
 /// The solutions of every puzzle through `via` (up to `limit` each), in input order; the first
 /// error (a timeout included) is raised.
+/// A `time_limit=` argument: a positive, finite number of seconds (at most a billion), or None.
+pub fn seconds(time_limit: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    match time_limit {
+        Some(s) if !(s.is_finite() && s > 0.0 && s <= 1e9) => Err(usage(format!(
+            "time_limit={s}: a number of seconds above 0 (at most 1e9)"
+        ))),
+        s => Ok(s.map(std::time::Duration::from_secs_f64)),
+    }
+}
+
+/// The deadline of a `time_limit=` argument, counted from now.
+pub fn deadline(time_limit: Option<f64>) -> PyResult<Option<std::time::Instant>> {
+    Ok(seconds(time_limit)?.map(|t| std::time::Instant::now() + t))
+}
+
 pub fn solve(
     py: Python<'_>,
     puzzles: &[&PyPuzzle],
@@ -27,14 +42,7 @@ pub fn solve(
         let names: Vec<&str> = Route::value_variants().iter().map(|r| r.name()).collect();
         usage(format!("via={via:?}: unknown route ({})", names.join(", ")))
     })?;
-    let time_limit = match time_limit {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(usage(format!(
-                "time_limit={s}: a number of seconds above 0"
-            )));
-        }
-        s => s.map(std::time::Duration::from_secs_f64),
-    };
+    let time_limit = seconds(time_limit)?;
     let options = RouteOptions {
         time_limit,
         ..RouteOptions::default()

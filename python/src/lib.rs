@@ -24,6 +24,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::blank, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::check_proof, m)?)?;
     m.add_function(wrap_pyfunction!(reduction::reduce, m)?)?;
     m.add_function(wrap_pyfunction!(reduction::decode, m)?)?;
     m.add_function(wrap_pyfunction!(reduction::routes, m)?)?;

@@ -96,15 +96,41 @@ impl PyPuzzle {
             .and_then(|g| g.into_iter().next())
             .map(|g| self.grid(g)))
     }
-    /// The number of solutions, counted up to ``limit`` (2 answers "is it unique?").
-    #[pyo3(signature = (limit = 2, via = "auto", time_limit = None))]
+    /// The number of solutions, counted up to ``limit`` (2 answers "is it unique?"). With
+    /// ``proof`` (a new or empty folder), the count is certified there as ``gridreduce count
+    /// --proof`` does (the CNF, the solutions found, and when fewer than ``limit`` exist CaDiCaL's
+    /// DRAT proof that no other does); ``check_proof(proof)`` checks it. ``via`` must then be
+    /// ``auto``.
+    #[pyo3(signature = (limit = 2, via = "auto", time_limit = None, proof = None))]
     fn count(
         &self,
         py: Python<'_>,
         limit: usize,
         via: &str,
         time_limit: Option<f64>,
+        proof: Option<PathBuf>,
     ) -> PyResult<usize> {
+        if let Some(dir) = proof {
+            if via != "auto" {
+                return Err(usage(
+                    "proof= counts with CaDiCaL, whose proof it writes; leave via as auto",
+                ));
+            }
+            let record = gridreduce::route::record::puzzle_record(&self.entry, self.format);
+            let deadline = crate::batch::deadline(time_limit)?;
+            let done = py
+                .detach(|| {
+                    gridreduce::proof::puzzle::certify(
+                        self.puzzle(),
+                        &record,
+                        limit,
+                        &dir,
+                        deadline,
+                    )
+                })
+                .or_raise()?;
+            return Ok(done.solutions);
+        }
         let grids = crate::batch::solve(py, &[self], via, limit, time_limit, 0)?;
         Ok(grids.first().map_or(0, Vec::len))
     }
@@ -232,4 +258,32 @@ pub fn blank(n: usize) -> PyResult<PyPuzzle> {
             LineFormat::Numeric
         }),
     })
+}
+
+/// Checks the certificate in ``dir`` (or each certificate folder inside it) as ``gridreduce
+/// check-proof`` does, drat-trim included (``GRIDREDUCE_DRAT_TRIM`` or ``drat-trim`` on PATH):
+/// a list of ``(folder, accepted, message)``, the message what is proved or the first step that
+/// failed.
+#[pyfunction]
+#[pyo3(signature = (dir, time_limit = 20000.0))]
+pub fn check_proof(
+    py: Python<'_>,
+    dir: PathBuf,
+    time_limit: f64,
+) -> PyResult<Vec<(String, bool, String)>> {
+    let limit =
+        crate::batch::seconds(Some(time_limit))?.unwrap_or(std::time::Duration::from_secs(20000));
+    let folders = gridreduce::proof::certificate_folders(&dir).or_raise()?;
+    let mut out = Vec::new();
+    for folder in folders {
+        let checked = py
+            .detach(|| gridreduce::proof::check(&folder, limit))
+            .or_raise()?;
+        let name = folder.display().to_string();
+        out.push(match checked {
+            gridreduce::proof::Checked::Accepted { what, .. } => (name, true, what),
+            gridreduce::proof::Checked::Refused(why) => (name, false, why),
+        });
+    }
+    Ok(out)
 }
