@@ -159,6 +159,12 @@ fn refutation_bytes(reduction: &PuzzleToCnf, solutions: &[Grid]) -> (Cnf, Vec<u8
 /// certificate's first file is written ([`make_folder`]), so a search that ends without one leaves
 /// nothing behind.
 pub fn fresh_folder(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Usage(format!(
+            "{}: is a file, not a folder; a certificate goes into a new or empty folder",
+            dir.display()
+        )));
+    }
     match std::fs::read_dir(dir) {
         Ok(mut entries) => {
             if entries.next().is_some() {
@@ -370,8 +376,19 @@ pub(super) fn read_prefix(path: &Path, limit: usize) -> Result<Vec<u8>> {
 /// A certificate's manifest, as JSON; bad JSON is bad input naming the file and line.
 pub fn read_manifest<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T> {
     let bytes = read_part(path, 64 << 20)?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| Error::Input(InputError::at_line(e.line(), format!("{e}")).in_file(path)))
+    serde_json::from_slice(&bytes).map_err(|e| {
+        // serde_json ends its message with " at line L column C"; the prefix says where.
+        let text = e.to_string();
+        let message = match text.rfind(" at line ") {
+            Some(i) => text[..i].to_string(),
+            None => text,
+        };
+        Error::Input(
+            InputError::at_line(e.line(), message)
+                .with_column(e.column())
+                .in_file(path),
+        )
+    })
 }
 
 /// Checks the certificate in `dir`: rebuilds the puzzle from the manifest, its CNF and the
