@@ -340,6 +340,23 @@ fn edit(file: &Path, f: impl FnOnce(String) -> String) {
     std::fs::write(file, t).unwrap();
 }
 
+/// Cuts `file` to a `keep` share of its bytes.
+fn truncate(file: &Path, keep: f64) {
+    let b = std::fs::read(file).unwrap();
+    std::fs::write(file, &b[..(b.len() as f64 * keep) as usize]).unwrap();
+}
+
+/// Rewrites the JSON `file` through `f`.
+fn edit_json(file: &Path, f: impl FnOnce(&mut serde_json::Value)) {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    f(&mut v);
+    std::fs::write(file, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
+/// One alteration of a certificate folder and the name the refusal must mention.
+type Alteration = (&'static str, Box<dyn Fn(&Path)>, &'static str);
+
 #[test]
 fn an_altered_puzzle_certificate_is_refused() {
     let Some(checker) = drat_trim() else { return };
@@ -360,78 +377,63 @@ fn an_altered_puzzle_certificate_is_refused() {
         0,
         "count --proof",
     );
-    // The proof cut short.
-    refused_after(
-        &unique,
-        |d| {
-            let p = d.join("refute.drat");
-            let b = std::fs::read(&p).unwrap();
-            std::fs::write(&p, &b[..b.len() / 2]).unwrap();
-        },
-        "refute.drat",
-        &checker,
-    );
-    // One clause of the refutation formula changed.
-    refused_after(
-        &unique,
-        |d| {
-            edit(&d.join("refute.cnf"), |s| {
-                s.replacen("\n-1 -2 0\n", "\n-1 -3 0\n", 1)
-            })
-        },
-        "refute.cnf",
-        &checker,
-    );
-    // One clause of the puzzle's formula dropped (its header still says the old count).
-    refused_after(
-        &unique,
-        |d| {
-            edit(&d.join("puzzle.cnf"), |s| {
-                s.replacen("\n-1 -2 0\n", "\n", 1)
-            })
-        },
-        "puzzle.cnf",
-        &checker,
-    );
-    // One given of the puzzle changed: its formula is no longer the certified one.
-    refused_after(
-        &unique,
-        |d| {
-            let p = d.join("certificate.json");
-            let mut v: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-            let given = v["puzzle"]["text"].as_str().unwrap().replacen('.', "1", 1);
-            v["puzzle"]["text"] = given.into();
-            std::fs::write(&p, serde_json::to_string_pretty(&v).unwrap()).unwrap();
-        },
-        "puzzle.cnf",
-        &checker,
-    );
-    // Two cells of the solution swapped.
-    refused_after(
-        &unique,
-        |d| {
-            let p = d.join("certificate.json");
-            let mut v: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-            let cells = v["solutions"][0].as_array_mut().unwrap();
-            cells.swap(0, 1);
-            std::fs::write(&p, serde_json::to_string_pretty(&v).unwrap()).unwrap();
-        },
-        "solution 1",
-        &checker,
-    );
-    // The claim changed to one the solutions do not fit.
-    refused_after(
-        &unique,
-        |d| {
-            edit(&d.join("certificate.json"), |s| {
-                s.replacen("\"unique\"", "\"no-solution\"", 1)
-            })
-        },
-        "claim",
-        &checker,
-    );
+    let alterations: Vec<Alteration> = vec![
+        (
+            "the proof cut short",
+            Box::new(|d| truncate(&d.join("refute.drat"), 0.5)),
+            "refute.drat",
+        ),
+        (
+            "one clause of the refutation formula changed",
+            Box::new(|d| {
+                edit(&d.join("refute.cnf"), |s| {
+                    s.replacen("\n-1 -2 0\n", "\n-1 -3 0\n", 1)
+                })
+            }),
+            "refute.cnf",
+        ),
+        (
+            "one clause of the puzzle's formula dropped (its header still says the old count)",
+            Box::new(|d| {
+                edit(&d.join("puzzle.cnf"), |s| {
+                    s.replacen("\n-1 -2 0\n", "\n", 1)
+                })
+            }),
+            "puzzle.cnf",
+        ),
+        (
+            "one given changed: its formula is no longer the certified one",
+            Box::new(|d| {
+                edit_json(&d.join("certificate.json"), |v| {
+                    let given = v["puzzle"]["text"].as_str().unwrap().replacen('.', "1", 1);
+                    v["puzzle"]["text"] = given.into();
+                })
+            }),
+            "puzzle.cnf",
+        ),
+        (
+            "two cells of the solution swapped",
+            Box::new(|d| {
+                edit_json(&d.join("certificate.json"), |v| {
+                    v["solutions"][0].as_array_mut().unwrap().swap(0, 1)
+                })
+            }),
+            "solution 1",
+        ),
+        (
+            "the claim changed to one the solutions do not fit",
+            Box::new(|d| {
+                edit_json(&d.join("certificate.json"), |v| {
+                    v["claim"] = "no-solution".into()
+                })
+            }),
+            "claim",
+        ),
+    ];
+    for (what, alter, names) in alterations {
+        eprintln!("{what}");
+        refused_after(&unique, alter, names, &checker);
+    }
 }
 
 #[test]
@@ -453,57 +455,49 @@ fn an_altered_hamiltonian_certificate_is_refused() {
         1,
         "hcp solve --proof",
     );
-    // A cut that is every vertex: not true of a Hamiltonian cycle.
     let all: Vec<String> = (1..=34).map(|v| v.to_string()).collect();
     let all = all.join(" ");
-    refused_after(
-        &cert,
-        |d| edit(&d.join("cuts.txt"), |s| format!("{all}\n{s}")),
-        "cuts.txt:1",
-        &checker,
-    );
-    // A cut with a vertex that does not exist.
-    refused_after(
-        &cert,
-        |d| edit(&d.join("cuts.txt"), |s| s.replacen('\n', " 99\n", 1)),
-        "cuts.txt:1",
-        &checker,
-    );
-    // A cut changed (a vertex dropped): the model no longer holds the certified clause.
-    refused_after(
-        &cert,
-        |d| {
-            edit(&d.join("cuts.txt"), |s| {
-                let (first, rest) = s.split_once('\n').unwrap();
-                let kept: Vec<&str> = first.split(' ').skip(1).collect();
-                format!("{}\n{rest}", kept.join(" "))
-            })
-        },
-        "model.cnf",
-        &checker,
-    );
-    // An edge added to the graph: the degree model is another one.
-    refused_after(
-        &cert,
-        |d| {
-            edit(&d.join("graph.hcp"), |s| {
-                s.replacen("-1\n", "1 20\n-1\n", 1)
-            })
-        },
-        "model.cnf",
-        &checker,
-    );
-    // The proof cut short.
-    refused_after(
-        &cert,
-        |d| {
-            let p = d.join("model.drat");
-            let b = std::fs::read(&p).unwrap();
-            std::fs::write(&p, &b[..b.len() / 3]).unwrap();
-        },
-        "model.drat",
-        &checker,
-    );
+    let alterations: Vec<Alteration> = vec![
+        (
+            "a cut that is every vertex: not true of a Hamiltonian cycle",
+            Box::new(move |d| edit(&d.join("cuts.txt"), |s| format!("{all}\n{s}"))),
+            "cuts.txt:1",
+        ),
+        (
+            "a cut with a vertex that does not exist",
+            Box::new(|d| edit(&d.join("cuts.txt"), |s| s.replacen('\n', " 99\n", 1))),
+            "cuts.txt:1",
+        ),
+        (
+            "a cut changed (a vertex dropped): the model no longer holds the certified clause",
+            Box::new(|d| {
+                edit(&d.join("cuts.txt"), |s| {
+                    let (first, rest) = s.split_once('\n').unwrap();
+                    let kept: Vec<&str> = first.split(' ').skip(1).collect();
+                    format!("{}\n{rest}", kept.join(" "))
+                })
+            }),
+            "model.cnf",
+        ),
+        (
+            "an edge added to the graph: the degree model is another one",
+            Box::new(|d| {
+                edit(&d.join("graph.hcp"), |s| {
+                    s.replacen("-1\n", "1 20\n-1\n", 1)
+                })
+            }),
+            "model.cnf",
+        ),
+        (
+            "the proof cut short",
+            Box::new(|d| truncate(&d.join("model.drat"), 1.0 / 3.0)),
+            "model.drat",
+        ),
+    ];
+    for (what, alter, names) in alterations {
+        eprintln!("{what}");
+        refused_after(&cert, alter, names, &checker);
+    }
 }
 
 /// Bad input: a folder that is no certificate, bad JSON, an occupied output folder.

@@ -296,18 +296,23 @@ fn csv_row(path: &Path, status: &str, reason: &str) -> Row {
     ]
 }
 
-/// Writes `tour` of the graph in `path` as an LKH TOUR file to `out`.
-fn write_tour(path: &Path, solved: &Solved, tour: &Tour, out: &Path) -> Result<()> {
-    let name = solved
-        .file
+/// The NAME of a tour file for the graph in `path`: the graph's TSPLIB NAME, else the file stem,
+/// with `.tour`.
+fn tour_name(file: &GraphFile, path: &Path) -> String {
+    let name = file
         .header
         .as_ref()
         .and_then(|h| h.name.clone())
         .unwrap_or_else(|| stem(path));
+    format!("{name}.tour")
+}
+
+/// Writes `tour` of the graph in `path` as an LKH TOUR file to `out`.
+fn write_tour(path: &Path, solved: &Solved, tour: &Tour, out: &Path) -> Result<()> {
     write_lkh_tour_file(
         out,
         tour,
-        &format!("{name}.tour"),
+        &tour_name(&solved.file, path),
         Some(&format!(
             "Hamiltonian cycle found by gridreduce hcp solve: {}",
             solved.timeless_summary()
@@ -435,15 +440,10 @@ fn run_certified(args: &SolveArgs, path: &Path, dir: &Path) -> Result<ExitCode> 
                 .clone()
                 .or_else(|| args.tours.as_ref().map(|d| tour_path(d, path)));
             if let Some(out) = &out {
-                let name = file
-                    .header
-                    .as_ref()
-                    .and_then(|h| h.name.clone())
-                    .unwrap_or_else(|| stem(path));
                 write_lkh_tour_file(
                     out,
                     &tour,
-                    &format!("{name}.tour"),
+                    &tour_name(&file, path),
                     Some(
                         "Hamiltonian cycle found by gridreduce hcp solve --proof (exact cut model)",
                     ),

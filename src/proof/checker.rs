@@ -79,3 +79,27 @@ pub fn run_drat_trim(cnf: &Path, proof: &Path, limit: Duration) -> Result<Checke
         seconds: finished.seconds,
     })
 }
+
+/// Has drat-trim check `proof` against `cnf`: `Ok(seconds)` when it verifies, else the refusal
+/// line (naming the proof file). A missing proof file is an `Err`, as any unreadable part is.
+pub fn check_proof(
+    cnf: &Path,
+    proof: &Path,
+    limit: Duration,
+) -> Result<std::result::Result<f64, String>> {
+    if !proof.is_file() {
+        return Err(Error::io(
+            proof,
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        ));
+    }
+    let verdict = run_drat_trim(cnf, proof, limit)?;
+    if verdict.verified {
+        return Ok(Ok(verdict.seconds));
+    }
+    Ok(Err(format!(
+        "{}: drat-trim does not verify the proof ({})",
+        proof.display(),
+        verdict.detail
+    )))
+}

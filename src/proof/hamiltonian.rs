@@ -433,23 +433,13 @@ pub fn check(dir: &Path, limit: Duration) -> Result<Verdict> {
         ));
     }
     let proof_path = dir.join(&manifest.proof);
-    if !proof_path.is_file() {
-        return Err(Error::io(
-            &proof_path,
-            std::io::Error::from(std::io::ErrorKind::NotFound),
-        ));
-    }
-    let verdict = checker::run_drat_trim(&formula_path, &proof_path, limit)?;
-    if !verdict.verified {
-        return refuse(format!(
-            "{}: drat-trim does not verify the proof ({})",
-            proof_path.display(),
-            verdict.detail
-        ));
-    }
+    let seconds = match checker::check_proof(&formula_path, &proof_path, limit)? {
+        Ok(seconds) => seconds,
+        Err(why) => return refuse(why),
+    };
     Ok(Verdict::Accepted {
         vertices: n,
         cuts: cuts.len(),
-        checker_seconds: verdict.seconds,
+        checker_seconds: seconds,
     })
 }
