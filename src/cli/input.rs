@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct PuzzleArgs {
-    /// Puzzle file: Sudoku one per line (one-line or numeric), or the Suguru block format.
+    /// Puzzle file: Sudoku one per line (one-line or numeric) or as grids of one row per line, the
+    /// Suguru block format, a description (.yaml/.json) or a .pls square (docs/formats-puzzles.md).
     pub puzzles: PathBuf,
     /// Only the K-th puzzle of the file (1-based).
     #[arg(long, value_name = "K")]

@@ -4,6 +4,7 @@
 //! `solutions/<stem>.solutions.txt`).
 
 use super::lines::Lines;
+use super::sudoku_grid;
 use super::sudoku_text::{self, LayoutSpec, LineFormat};
 use super::suguru_text;
 use super::{pls, spec};
@@ -173,8 +174,18 @@ fn read_sudoku(
     path: &Path,
     lines: Vec<(usize, Result<String, InputError>)>,
     layout: &LayoutSpec,
-) -> Collection {
+) -> Result<Collection, Error> {
+    let texts = lines
+        .iter()
+        .filter_map(|(_, l)| l.as_ref().ok().map(String::as_str));
+    if let Some(n) = sudoku_grid::rows_per_grid(texts) {
+        return read_grids(path, lines, layout, n);
+    }
     let stem = name_stem(path);
+    // The first puzzle line, for the refusal of a file that mixes the two forms.
+    let mut first_line: Option<(usize, usize)> = None;
+    // The line before was such a grid row.
+    let mut in_grid = false;
     let mut entries = Vec::new();
     let mut format = None;
     for (n, line) in lines {
@@ -188,6 +199,32 @@ fn read_sudoku(
         // A `#` starts a comment, also after the puzzle (`#` is no symbol of any line format).
         let text = text.split('#').next().unwrap_or("");
         if text.trim().is_empty() {
+            continue;
+        }
+        // A short line among one-line puzzles is a grid row: the file mixes the forms. The grid is
+        // one bad item (its first row reported, the rows after it skipped); the batch goes on.
+        let short = match (sudoku_grid::row(text), first_line) {
+            (Ok(row), None) => {
+                first_line = Some((n, row.cells.len()));
+                false
+            }
+            (Ok(row), Some((at, first))) if (4..16).contains(&row.cells.len()) => {
+                if !in_grid {
+                    entries.push(Err(InputError::at_line(
+                        n,
+                        format!(
+                            "{} cells: the row of a grid, but this file holds one puzzle per line ({first} cells on line {at}); write one form per file",
+                            row.cells.len()
+                        ),
+                    )
+                    .in_file(path)));
+                }
+                true
+            }
+            _ => false,
+        };
+        in_grid = short;
+        if short {
             continue;
         }
         let index = entries.len() + 1;
@@ -206,12 +243,124 @@ fn read_sudoku(
                 .map_err(|e| e.with_line(n).in_file(path)),
         );
     }
-    Collection {
+    Ok(Collection {
         path: path.to_path_buf(),
         format: FileFormat::Sudoku(format.unwrap_or(LineFormat::OneLine)),
         entries,
         solutions_file: None,
+    })
+}
+
+/// A Sudoku file written as `n × n` grids, one row per line ([`sudoku_grid`]). A row of another
+/// width, or a grid cut short by a blank or header line, refuses the file (it mixes forms or
+/// sizes); a value above N or a clash of givens is that puzzle's error alone.
+fn read_grids(
+    path: &Path,
+    lines: Vec<(usize, Result<String, InputError>)>,
+    layout: &LayoutSpec,
+    n: usize,
+) -> Result<Collection, Error> {
+    use sudoku_grid::LineKind;
+    let stem = name_stem(path);
+    let refuse = |line: usize, message: String| {
+        Err(Error::Input(
+            InputError::at_line(line, message).in_file(path),
+        ))
+    };
+    let mut entries = Vec::new();
+    let mut symbols = true;
+    // The grid being read: its first line, its cells so far, the first bad value in it.
+    let mut start = 0;
+    let mut cells: Vec<u8> = Vec::with_capacity(n * n);
+    let mut bad: Option<InputError> = None;
+    for (number, line) in lines {
+        let text = match line {
+            Ok(t) => t,
+            Err(e) => return Err(Error::Input(e)),
+        };
+        match sudoku_grid::kind(&text) {
+            LineKind::Border => continue,
+            LineKind::Break if cells.is_empty() => continue,
+            LineKind::Break => {
+                return refuse(
+                    number,
+                    format!(
+                        "the {n}×{n} grid that starts on line {start} ends after {} of its {n} rows",
+                        cells.len() / n
+                    ),
+                );
+            }
+            LineKind::Cells(t) => {
+                let row = sudoku_grid::row(t)
+                    .map_err(|e| Error::Input(e.with_line(number).in_file(path)))?;
+                if row.cells.len() != n {
+                    return refuse(
+                        number,
+                        format!(
+                            "{} cells, but this file's puzzles are {n}×{n} grids written one row per line ({n} cells a row, from line {}); write one form and size per file",
+                            row.cells.len(),
+                            if cells.is_empty() {
+                                start.max(1)
+                            } else {
+                                start
+                            }
+                        ),
+                    );
+                }
+                if cells.is_empty() {
+                    start = number;
+                }
+                symbols &= row.symbols;
+                for &(v, column) in &row.cells {
+                    if v as usize > n && bad.is_none() {
+                        bad = Some(
+                            InputError::at_line(number, format!("{v} is above N = {n}"))
+                                .with_column(column)
+                                .in_file(path),
+                        );
+                    }
+                    cells.push(v.min(255) as u8);
+                }
+                if cells.len() == n * n {
+                    let index = entries.len() + 1;
+                    let grid = Grid::from_cells(n, n, std::mem::take(&mut cells));
+                    entries.push(match bad.take() {
+                        Some(e) => Err(e),
+                        None => layout
+                            .layout(n)
+                            .and_then(|l| crate::puzzle::Sudoku::new(l, grid))
+                            .map(|sudoku| Entry {
+                                index,
+                                line: start,
+                                name: format!("{stem}#{index}"),
+                                puzzle: sudoku.into(),
+                                solution: None,
+                            })
+                            .map_err(|m| InputError::at_line(start, m).in_file(path)),
+                    });
+                }
+            }
+        }
     }
+    if !cells.is_empty() {
+        return refuse(
+            start,
+            format!(
+                "the {n}×{n} grid that starts here ends with the file after {} of its {n} rows",
+                cells.len() / n
+            ),
+        );
+    }
+    Ok(Collection {
+        path: path.to_path_buf(),
+        format: FileFormat::Sudoku(if symbols {
+            LineFormat::OneLine
+        } else {
+            LineFormat::Numeric
+        }),
+        entries,
+        solutions_file: None,
+    })
 }
 
 fn read_suguru(path: &Path, lines: Vec<(usize, Result<String, InputError>)>) -> Collection {
@@ -304,7 +453,7 @@ fn parse_lines(
         }
         Some(t) if looks_like_suguru(t) => Ok(read_suguru(path, lines)),
         Some(t) if pls::looks_like_pls(t) => Ok(pls::read(path, &name_stem(path), lines)),
-        Some(_) => Ok(read_sudoku(path, lines, layout)),
+        Some(_) => read_sudoku(path, lines, layout),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod lp;
 pub mod map;
 pub mod pls;
 pub mod spec;
+pub mod sudoku_grid;
 pub mod sudoku_text;
 pub mod suguru_text;
 pub mod tokens;

@@ -50,7 +50,7 @@ impl LayoutSpec {
         Ok(LayoutSpec::Boxes(p, q))
     }
 
-    fn layout(&self, n: usize) -> Result<BlockLayout, String> {
+    pub(crate) fn layout(&self, n: usize) -> Result<BlockLayout, String> {
         match self {
             LayoutSpec::Default => Ok(BlockLayout::default_for(n)),
             LayoutSpec::Boxes(p, q) if p * q == n => Ok(BlockLayout::boxes(*p, *q)),
@@ -137,7 +137,7 @@ pub fn read_region_map(reader: impl std::io::BufRead) -> Result<Vec<u32>, InputE
 }
 
 /// Value of a one-line character, `None` if it is not a symbol.
-fn symbol_value(ch: char) -> Option<u8> {
+pub(crate) fn symbol_value(ch: char) -> Option<u8> {
     match ch {
         '.' | '0' => Some(0),
         '1'..='9' => Some(ch as u8 - b'0'),
