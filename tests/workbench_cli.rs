@@ -302,3 +302,28 @@ fn cli_reference_is_current() {
         );
     }
 }
+
+/// `--index K-L` selects puzzles K to L of a file, as a batch in file order with their own names;
+/// `--index K` is the range K-K.
+#[test]
+fn index_ranges_select_consecutive_puzzles() {
+    let out = gridreduce(&["count", "data/sudoku/norvig_top95.txt", "--index", "93-95"]);
+    ok(&out);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let names: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["norvig_top95#93", "norvig_top95#94", "norvig_top95#95"]
+    );
+    let one = gridreduce(&["count", "data/sudoku/norvig_top95.txt", "--index", "94-94"]);
+    let same = gridreduce(&["count", "data/sudoku/norvig_top95.txt", "--index", "94"]);
+    ok(&one);
+    assert_eq!(one.stdout, same.stdout);
+    for bad in ["0-3", "3-2", "2-x"] {
+        let out = gridreduce(&["count", "data/sudoku/norvig_top95.txt", "--index", bad]);
+        assert_eq!(out.status.code(), Some(2), "--index {bad}");
+    }
+}

@@ -70,7 +70,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         super::reduce::run(super::reduce::Args {
             input: super::input::PuzzleArgs {
                 puzzles: data_dir().join(rel),
-                index: Some(index),
+                index: Some(super::input::IndexRange {
+                    first: index,
+                    last: index,
+                }),
                 boxes: None,
                 regions: None,
             },

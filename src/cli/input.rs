@@ -2,7 +2,7 @@
 
 use crate::error::{Error, InputError, Result};
 use crate::formats::collection::{
-    Collection, Entry, FileFormat, ReadOptions, read_collection, select,
+    Collection, Entry, FileFormat, ReadOptions, read_collection, select, select_range,
 };
 use crate::formats::sudoku_text::{LayoutSpec, read_region_file};
 use std::cell::Cell;
@@ -15,15 +15,46 @@ pub struct PuzzleArgs {
     /// Puzzle file: Sudoku one per line (one-line or numeric) or as grids of one row per line, the
     /// Suguru block format, a description (.yaml/.json) or a .pls square (docs/formats-puzzles.md).
     pub puzzles: PathBuf,
-    /// Only the K-th puzzle of the file (1-based).
-    #[arg(long, value_name = "K")]
-    pub index: Option<usize>,
+    /// Only the K-th puzzle of the file (1-based), or puzzles K to L with K-L (`--index 2-5`).
+    #[arg(long, value_name = "K[-L]", value_parser = parse_index)]
+    pub index: Option<IndexRange>,
     /// Sudoku box shape PxQ (rows x columns of a box), e.g. 2x3 for 6x6 or 3x4 for 12x12.
     #[arg(long, value_name = "PxQ", conflicts_with = "regions")]
     pub boxes: Option<String>,
     /// Jigsaw Sudoku: a file with N lines of N region labels.
     #[arg(long, value_name = "FILE")]
     pub regions: Option<PathBuf>,
+}
+
+/// `--index K` or `--index K-L`: puzzles `first..=last`, 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexRange {
+    pub first: usize,
+    pub last: usize,
+}
+
+/// Parses `K` or `K-L` (1 ≤ K ≤ L).
+pub fn parse_index(text: &str) -> std::result::Result<IndexRange, String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&k| k >= 1)
+            .ok_or_else(|| format!("`{t}` is not a puzzle number (1, 2, …)"))
+    };
+    let (first, last) = match text.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let k = number(text)?;
+            (k, k)
+        }
+    };
+    if first > last {
+        return Err(format!(
+            "`{text}`: the range runs backwards (write {last}-{first})"
+        ));
+    }
+    Ok(IndexRange { first, last })
 }
 
 /// The selected puzzles of a file; bad ones stay as errors so batch commands can report and go on.
@@ -77,7 +108,10 @@ impl PuzzleArgs {
         }
         let solutions_file = collection.solutions_file.clone();
         let path = collection.path.clone();
-        let mut entries = select(collection, self.index)?;
+        let mut entries = match self.index {
+            None => select(collection, None)?,
+            Some(r) => select_range(collection, r.first, r.last)?,
+        };
         // A single puzzle that cannot be read is the command's error, not an item of a batch.
         if entries.len() == 1 && entries[0].is_err() {
             return Err(Error::Input(entries.pop().unwrap().unwrap_err()));

@@ -812,7 +812,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .map(|(i, e)| {
             let index = match (&e, args.input.index) {
                 (Ok(entry), _) => entry.index,
-                (Err(_), Some(k)) => k,
+                (Err(_), Some(r)) => r.first + i,
                 (Err(_), None) => i + 1,
             };
             (index, e)

@@ -524,17 +524,37 @@ pub fn select(
 ) -> Result<Vec<Result<Entry, InputError>>, Error> {
     match index {
         None => Ok(collection.entries),
-        Some(k) if k >= 1 && k <= collection.entries.len() => {
-            Ok(vec![collection.entries.into_iter().nth(k - 1).unwrap()])
-        }
-        Some(k) => Err(Error::Input(
-            InputError::new(format!(
-                "--index {k} is out of range: the file has {} puzzles",
-                collection.entries.len()
-            ))
-            .in_file(&collection.path),
-        )),
+        Some(k) => select_range(collection, k, k),
     }
+}
+
+/// Puzzles `first` to `last` (1-based, both included) of a file; a range outside it is an error
+/// naming the file and its number of puzzles.
+pub fn select_range(
+    collection: Collection,
+    first: usize,
+    last: usize,
+) -> Result<Vec<Result<Entry, InputError>>, Error> {
+    let len = collection.entries.len();
+    if first >= 1 && first <= last && last <= len {
+        return Ok(collection
+            .entries
+            .into_iter()
+            .skip(first - 1)
+            .take(last - first + 1)
+            .collect());
+    }
+    let asked = if first == last {
+        first.to_string()
+    } else {
+        format!("{first}-{last}")
+    };
+    Err(Error::Input(
+        InputError::new(format!(
+            "--index {asked} is out of range: the file has {len} puzzles"
+        ))
+        .in_file(&collection.path),
+    ))
 }
 
 /// The text of one puzzle in its file's own format (for `.map` files and `solve` output).
