@@ -327,3 +327,25 @@ fn index_ranges_select_consecutive_puzzles() {
         assert_eq!(out.status.code(), Some(2), "--index {bad}");
     }
 }
+
+/// `-` reads the puzzles from standard input, in any form a file takes (here a 9×9 grid, one row
+/// per line), named `stdin#K`.
+#[test]
+fn puzzles_can_come_on_standard_input() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args(["count", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    ok(&out);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "stdin#1: 1\n");
+}

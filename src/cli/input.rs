@@ -12,8 +12,9 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct PuzzleArgs {
-    /// Puzzle file: Sudoku one per line (one-line or numeric) or as grids of one row per line, the
-    /// Suguru block format, a description (.yaml/.json) or a .pls square (docs/formats-puzzles.md).
+    /// Puzzle file (`-`: standard input): Sudoku one per line (one-line or numeric) or as grids of
+    /// one row per line, the Suguru block format, a description (.yaml/.json) or a .pls square
+    /// (docs/formats-puzzles.md).
     pub puzzles: PathBuf,
     /// Only the K-th puzzle of the file (1-based), or puzzles K to L with K-L (`--index 2-5`).
     #[arg(long, value_name = "K[-L]", value_parser = parse_index)]
@@ -90,7 +91,11 @@ impl PuzzleArgs {
             solutions,
             no_auto_solutions: false,
         };
-        let collection: Collection = read_collection(&self.puzzles, &options)?;
+        let collection: Collection = if self.puzzles.as_os_str() == "-" {
+            read_stdin(&options.layout)?
+        } else {
+            read_collection(&self.puzzles, &options)?
+        };
         let format = collection.format;
         // A Suguru's regions come from its own file: a layout flag would be ignored, so say so.
         if format == FileFormat::Suguru {
@@ -123,6 +128,30 @@ impl PuzzleArgs {
             path,
         })
     }
+}
+
+/// The most bytes `-` (standard input) is read to: a puzzle file is read whole, so the stream is
+/// bounded rather than trusted.
+pub const MAX_STDIN_BYTES: u64 = 1 << 30;
+
+/// Puzzles piped in (`-`): any text format the files take, named `stdin#K` (no solutions file).
+fn read_stdin(layout: &LayoutSpec) -> Result<Collection> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_STDIN_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(std::path::Path::new("stdin"), e))?;
+    if bytes.len() as u64 > MAX_STDIN_BYTES {
+        return Err(Error::Input(
+            InputError::new(format!(
+                "more than {MAX_STDIN_BYTES} bytes on standard input; write the puzzles to a file"
+            ))
+            .in_file(std::path::Path::new("stdin")),
+        ));
+    }
+    crate::formats::collection::parse_collection(std::path::Path::new("stdin"), &bytes, layout)
 }
 
 /// The bad puzzles of a batch command: each is reported as one line on stderr when counted, and the
