@@ -1421,6 +1421,35 @@ fn merge_names_a_missing_or_unfinished_shard() {
     shard(2);
     let (code, stderr, _) = run(&["merge", &a, &b, &c, "-o", m]);
     assert_eq!(code, Some(0), "{stderr}");
+    // Merging into the run of another collection (same pipeline, other puzzles) is refused
+    // before anything is written, as `run` refuses it.
+    let other = d.join("other");
+    let (code, stderr, _) = run(&[
+        "run",
+        "reductions/sudoku-cnf-extended.yaml",
+        "data/sudoku/norvig_easy50.txt",
+        "--limit",
+        "8",
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let before: Vec<Vec<u8>> = ["00001.map", "00007.map", "stats.csv"]
+        .iter()
+        .map(|f| std::fs::read(other.join(f)).unwrap())
+        .collect();
+    let (code, stderr, _) = run(&["merge", &a, &b, &c, "-o", other.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("holds 00001.map, which records another item than")
+            && stderr.ends_with("the outputs of another run; merge into a new or empty folder\n"),
+        "{stderr}"
+    );
+    let after: Vec<Vec<u8>> = ["00001.map", "00007.map", "stats.csv"]
+        .iter()
+        .map(|f| std::fs::read(other.join(f)).unwrap())
+        .collect();
+    assert_eq!(before, after, "the foreign folder was changed");
     let (code, stderr, _) = run(&[
         "run",
         "reductions/sudoku-cnf-extended.yaml",

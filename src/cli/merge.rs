@@ -39,6 +39,50 @@ fn item_of(name: &str) -> Option<usize> {
     digits.parse().ok()
 }
 
+/// Refuses an output folder that holds another collection's items, as `run` does: an item file
+/// none of the shards has, or a `.map` that records another puzzle than the shards' one for the
+/// same item. A folder from an earlier merge of the same shards (or one of the shards itself)
+/// passes, so a merge can be redone.
+fn refuse_foreign(out: &Path, files: &BTreeMap<String, PathBuf>) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return Ok(());
+    };
+    // In name order, so that the refusal names the same file on every run.
+    let mut names: Vec<String> = entries
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<std::io::Result<_>>()
+        .map_err(|e| Error::io(out, e))?;
+    names.sort();
+    for name in names {
+        let path = out.join(&name);
+        if item_of(&name).is_none() {
+            continue;
+        }
+        let foreign = match files.get(&name) {
+            None => Some(format!("{name}, which none of the shards has")),
+            Some(from) if name.ends_with(".map") => {
+                let read = |p: &Path| {
+                    let mut bytes = Vec::new();
+                    open_regular(p)
+                        .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
+                        .map(|_| bytes)
+                        .ok()
+                };
+                (read(&path) != read(from))
+                    .then(|| format!("{name}, which records another item than {}", from.display()))
+            }
+            Some(_) => None,
+        };
+        if let Some(what) = foreign {
+            return Err(Error::Usage(format!(
+                "{} holds {what}: the outputs of another run; merge into a new or empty folder",
+                out.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The shard a folder holds (`run --shard K/N` records it), if any.
 fn shard_of(dir: &Path) -> Result<Option<(usize, usize)>> {
     let path = dir.join(super::run::SHARD_FILE);
@@ -224,6 +268,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     let out = &args.out;
+    refuse_foreign(out, &files)?;
     std::fs::create_dir_all(out).map_err(|e| {
         Error::Usage(format!(
             "cannot create the output folder {}: {e}",
