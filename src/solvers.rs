@@ -8,15 +8,15 @@ use crate::sat::{CnfOptions, Encoding, SatBatch};
 use crate::time_limit;
 use std::time::{Duration, Instant};
 
-/// A way to solve a puzzle.
+/// A way to solve a puzzle. The variants' doc comments are the CLI's help text for `--via`, so
+/// they speak to its users (no rustdoc links, no internal names).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Route {
-    /// Picks one of the others per puzzle from its kind, size and clues (the rule, `auto_route`,
-    /// and the measurements behind it: docs/routes.md). Doc comments of these variants are the
-    /// CLI's help text, so they carry no rustdoc links.
+    /// Picks one of the others per puzzle from its kind, size and clues (the rule and the
+    /// measurements behind it: docs/routes.md).
     Auto,
     /// Exact cover with Algorithm X (small puzzles; the independent reference).
     Cover,
@@ -33,7 +33,7 @@ pub enum Route {
     /// solved by CaDiCaL with lazy subtour cuts; distinct grids by blocking each grid's value
     /// literals.
     Hcp,
-    /// CNF solved in-process by CaDiCaL (`sat::find`), blocking clauses to count.
+    /// CNF solved in-process by CaDiCaL, blocking clauses to count.
     Sat,
     /// 0-1 ILP solved in-process by good_lp (microlp; HiGHS with `--features highs`), no-good cuts
     /// to count.
