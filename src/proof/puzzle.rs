@@ -156,7 +156,7 @@ fn refutation_bytes(reduction: &PuzzleToCnf, solutions: &[Grid]) -> (Cnf, Vec<u8
 
 /// Refuses a folder that exists and is not empty: a certificate is never mixed with other files
 /// or written over another. Checked before any work; the folder is made only when the
-/// certificate's first file is written ([`make_folder`]), so a search that ends without one leaves
+/// certificate's first file is written, so a search that ends without one leaves
 /// nothing behind.
 pub fn fresh_folder(dir: &Path) -> Result<()> {
     if dir.exists() && !dir.is_dir() {
