@@ -102,18 +102,11 @@ impl MapFile {
             ));
         }
         serde_json::from_str(text).map_err(|e| {
-            let mut err = InputError::at_line(
-                e.line().max(1),
-                format!(
-                    "not a gridreduce map file: {}",
-                    super::tokens::excerpt_of(&e.to_string(), 160)
-                ),
+            let message = format!(
+                "not a gridreduce map file: {}",
+                super::tokens::excerpt_of(&e.to_string(), 160)
             );
-            // serde_json counts columns from 1; 0 means "before the first character".
-            if e.column() > 0 {
-                err = err.with_column(e.column());
-            }
-            Error::Input(err.in_file(path))
+            Error::Input(super::json::positioned(&e, message).in_file(path))
         })
     }
 

@@ -13,6 +13,7 @@ pub mod dimacs;
 pub mod dot;
 pub mod graphs;
 pub mod inputs;
+pub mod json;
 pub mod lines;
 pub mod lp;
 pub mod map;
