@@ -89,17 +89,9 @@ fn certify(args: &Args, loaded: &super::input::Loaded, dir: &std::path::Path) ->
     }
     crate::proof::fresh_folder(dir)?;
     let tally = Tally::default();
-    let single = loaded.entries.len() == 1;
     for entry in tally.readable(loaded.entries.iter().map(|e| e.as_ref())) {
-        let folder = if single {
-            dir.to_path_buf()
-        } else {
-            dir.join(entry.index.to_string())
-        };
-        let record = crate::route::record::puzzle_record(entry, loaded.format);
-        let deadline = args.route.time_limit.map(|t| std::time::Instant::now() + t);
-        match crate::proof::puzzle::certify(&entry.puzzle, &record, args.limit, &folder, deadline) {
-            Ok(done) => {
+        match loaded.certify(entry, dir, args.limit, args.route.time_limit) {
+            Ok((done, folder)) => {
                 let claim = done.claim.describe(done.solutions);
                 if args.json {
                     println!(

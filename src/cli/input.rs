@@ -71,6 +71,27 @@ impl Loaded {
     pub fn at(&self, entry: &Entry) -> String {
         format!("{}:{}: {}", self.path.display(), entry.line, entry.name)
     }
+
+    /// Certifies `entry`'s count up to `limit` (`--proof DIR` of `count` and `solve`): into DIR
+    /// itself for a single puzzle, DIR/K for the K-th of several. Returns the certificate and its
+    /// folder; `time_limit` runs from now.
+    pub fn certify(
+        &self,
+        entry: &Entry,
+        dir: &std::path::Path,
+        limit: usize,
+        time_limit: Option<std::time::Duration>,
+    ) -> Result<(crate::proof::puzzle::Certified, PathBuf)> {
+        let folder = if self.entries.len() == 1 {
+            dir.to_path_buf()
+        } else {
+            dir.join(entry.index.to_string())
+        };
+        let record = crate::route::record::puzzle_record(entry, self.format);
+        let deadline = time_limit.map(|t| std::time::Instant::now() + t);
+        let done = crate::proof::puzzle::certify(&entry.puzzle, &record, limit, &folder, deadline)?;
+        Ok((done, folder))
+    }
 }
 
 impl PuzzleArgs {

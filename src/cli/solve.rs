@@ -161,31 +161,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
         });
         let certified = match &args.proof {
             None => None,
-            Some(dir) => {
-                let folder = if loaded.entries.len() == 1 {
-                    dir.clone()
-                } else {
-                    dir.join(entry.index.to_string())
-                };
-                let record = crate::route::record::puzzle_record(entry, loaded.format);
-                let deadline = args.route.time_limit.map(|t| std::time::Instant::now() + t);
-                match crate::proof::puzzle::certify(&entry.puzzle, &record, 2, &folder, deadline) {
-                    Ok(done) => {
-                        let claim = done.claim.describe(done.solutions);
-                        eprintln!(
-                            "gridreduce: {}: {claim}; certificate in {}",
-                            entry.name,
-                            folder.display()
-                        );
-                        Some((claim, folder))
-                    }
-                    Err(e @ Error::Usage(_)) => return Err(e),
-                    Err(e) => {
-                        tally.report_error(&entry.name, &loaded.at(entry), &e);
-                        None
-                    }
+            Some(dir) => match loaded.certify(entry, dir, 2, args.route.time_limit) {
+                Ok((done, folder)) => {
+                    let claim = done.claim.describe(done.solutions);
+                    eprintln!(
+                        "gridreduce: {}: {claim}; certificate in {}",
+                        entry.name,
+                        folder.display()
+                    );
+                    Some((claim, folder))
                 }
-            }
+                Err(e @ Error::Usage(_)) => return Err(e),
+                Err(e) => {
+                    tally.report_error(&entry.name, &loaded.at(entry), &e);
+                    None
+                }
+            },
         };
         if args.json {
             let mut line = serde_json::json!({"name": entry.name, "route": route.name(), "solved": !found.is_empty(), "solution": text});

@@ -25,7 +25,7 @@
 
 use super::checker;
 use super::puzzle::{Partial, read_manifest};
-use super::tracing::{Traced, TracingSolver};
+use super::tracing::refute;
 use crate::error::{Error, InputError, Result};
 use crate::formats::graphs::{GraphFormat, Instance, read_graph};
 use crate::hcp::graph::{Graph, Tour, cycles_of};
@@ -157,8 +157,13 @@ impl Model {
         Ok(Model { cnf, var, edges })
     }
 
-    /// The clause of cut `set`: the edges with exactly one end in it, in variable order.
-    fn cut_clause(&self, inside: &[bool]) -> Vec<i32> {
+    /// The clause of the cut of vertex set `set` (0-based): the edges with exactly one end in
+    /// it, in variable order.
+    fn cut_clause(&self, n: u32, set: &[u32]) -> Vec<i32> {
+        let mut inside = vec![false; n as usize];
+        for &v in set {
+            inside[v as usize] = true;
+        }
         self.edges
             .iter()
             .enumerate()
@@ -167,19 +172,21 @@ impl Model {
             .collect()
     }
 
-    /// `model.cnf`'s bytes with `cuts` (sorted vertex lists, 0-based) appended.
-    fn bytes(&self, graph_file: &str, n: u32, cuts: &[Vec<u32>]) -> Vec<u8> {
+    /// The degree model with one clause per cut appended, in order: `model.cnf`'s formula.
+    fn with_cuts(&self, n: u32, cuts: &[Vec<u32>]) -> Cnf {
         let mut cnf = Cnf::new(self.cnf.vars());
         for clause in self.cnf.clauses() {
             cnf.add_clause(clause);
         }
         for cut in cuts {
-            let mut inside = vec![false; n as usize];
-            for &v in cut {
-                inside[v as usize] = true;
-            }
-            cnf.add_clause(&self.cut_clause(&inside));
+            cnf.add_clause(&self.cut_clause(n, cut));
         }
+        cnf
+    }
+
+    /// `model.cnf`'s bytes: comments naming the graph file and every edge's variable, then `cnf`
+    /// (from [`Model::with_cuts`]).
+    fn bytes(&self, graph_file: &str, cnf: &Cnf) -> Vec<u8> {
         let mut out = format!(
             "c gridreduce certificate: no Hamiltonian cycle in {graph_file}\n\
              c the degree model (per vertex: at least two and at most two of its edges; fixed edges as units),\n\
@@ -190,7 +197,7 @@ impl Model {
             out.push_str(&format!("c e {} {} {}\n", k + 1, a + 1, b + 1));
         }
         let mut bytes = out.into_bytes();
-        crate::formats::dimacs::write_formula(&mut bytes, &cnf)
+        crate::formats::dimacs::write_formula(&mut bytes, cnf)
             .expect("writing to memory does not fail");
         bytes
     }
@@ -261,15 +268,9 @@ pub fn certify(
                 cycles.into_iter().next().expect("one cycle"),
             ));
         }
-        for cycle in cycles {
-            let mut inside = vec![false; n as usize];
-            for &v in &cycle {
-                inside[v as usize] = true;
-            }
-            let clause = model.cut_clause(&inside);
-            solver.add_clause(clause.iter().copied());
-            let mut set = cycle;
+        for mut set in cycles {
             set.sort_unstable();
+            solver.add_clause(model.cut_clause(n, &set));
             cuts.push(set);
         }
     }
@@ -283,28 +284,11 @@ pub fn certify(
     let mut partial = Partial::new(dir)?;
     partial.write(&graph_name, &graph_bytes)?;
     partial.write(CUTS, cuts_text(&cuts).as_bytes())?;
-    let bytes = model.bytes(&graph_name, n, &cuts);
-    partial.write(MODEL, &bytes)?;
-    let proving = Instant::now();
+    let formula = model.with_cuts(n, &cuts);
+    partial.write(MODEL, &model.bytes(&graph_name, &formula))?;
     let proof_path = dir.join(PROOF);
     partial.track(&proof_path);
-    let parsed = crate::formats::dimacs::parse_cnf(&bytes[..], u32::MAX)
-        .expect("the model just written reads back");
-    let mut tracer = TracingSolver::new(&proof_path, true, deadline)?;
-    for clause in parsed.clauses() {
-        tracer.add_clause(clause);
-    }
-    match tracer.solve() {
-        Ok(Traced::Unsatisfiable) => {}
-        Ok(Traced::Satisfiable(_)) => {
-            return Err(Error::Construction(
-                "the traced solver found a model the cut loop refuted (a bug: please report it)"
-                    .into(),
-            ));
-        }
-        Err(e) => return Err(e),
-    }
-    let prove_seconds = proving.elapsed().as_secs_f64();
+    let refuted = refute(&formula, &proof_path, deadline, "the cut loop")?;
     let manifest = Manifest {
         certificate: HAMILTONIAN_CERTIFICATE.into(),
         claim: "no-hamiltonian-cycle".into(),
@@ -316,15 +300,12 @@ pub fn certify(
         proof_format: "drat".into(),
         written_by: format!("gridreduce {}", env!("CARGO_PKG_VERSION")),
     };
-    let mut json = serde_json::to_vec_pretty(&manifest).expect("a manifest serialises");
-    json.push(b'\n');
-    partial.write(MANIFEST, &json)?;
-    partial.keep();
+    partial.finish(&manifest)?;
     Ok(Outcome::Certified {
         cuts: cuts.len(),
         cut_seconds,
-        prove_seconds,
-        proof_bytes: std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0),
+        prove_seconds: refuted.seconds,
+        proof_bytes: refuted.bytes,
     })
 }
 
@@ -421,7 +402,7 @@ pub fn check(dir: &Path, limit: Duration) -> Result<Verdict> {
         Err(why) => return refuse(why),
     };
     let formula_path = dir.join(&manifest.formula);
-    let rebuilt = model.bytes(&manifest.graph, n, &cuts);
+    let rebuilt = model.bytes(&manifest.graph, &model.with_cuts(n, &cuts));
     let written = super::puzzle::read_prefix(&formula_path, rebuilt.len() + 1)?;
     if written != rebuilt {
         return refuse(format!(

@@ -20,7 +20,7 @@
 //! solutions are the evidence, and `refute.*` are not written.
 
 use super::checker;
-use super::tracing::{Traced, TracingSolver};
+use super::tracing::refute;
 use crate::error::{Error, InputError, Result};
 use crate::formats::atomic::write_atomic;
 use crate::formats::dimacs;
@@ -180,8 +180,8 @@ pub fn fresh_folder(dir: &Path) -> Result<()> {
     }
 }
 
-/// A certificate folder being written: unless [`Partial::keep`] is called (after the manifest,
-/// the last file, is in place), dropping it removes the files written so far and the folder if it
+/// A certificate folder being written: unless [`Partial::finish`] has written the manifest, the
+/// last file, dropping it removes the files written so far and the folder if it
 /// made it, so a failed or interrupted run leaves no half certificate.
 pub(super) struct Partial {
     dir: std::path::PathBuf,
@@ -221,8 +221,13 @@ impl Partial {
         self.files.push(path.to_path_buf());
     }
 
-    pub(super) fn keep(mut self) {
+    /// Writes the manifest, the certificate's last file, and keeps the folder.
+    pub(super) fn finish(mut self, manifest: &impl Serialize) -> Result<()> {
+        let mut json = serde_json::to_vec_pretty(manifest).expect("a manifest serialises");
+        json.push(b'\n');
+        self.write(MANIFEST, &json)?;
         self.kept = true;
+        Ok(())
     }
 }
 
@@ -266,26 +271,11 @@ pub fn certify(
     if claim.needs_proof() {
         let (cnf, bytes) = refutation_bytes(&reduction, &found);
         partial.write(REFUTATION, &bytes)?;
-        let started = Instant::now();
         let proof_path = dir.join(PROOF);
         partial.track(&proof_path);
-        let mut solver = TracingSolver::new(&proof_path, true, deadline)?;
-        for clause in cnf.clauses() {
-            solver.add_clause(clause);
-        }
-        let answer = solver.solve();
-        prove_seconds = started.elapsed().as_secs_f64();
-        match answer {
-            Ok(Traced::Unsatisfiable) => {}
-            Ok(Traced::Satisfiable(_)) => {
-                return Err(Error::Construction(
-                    "the proof solver found a solution the count missed (a bug: please report it)"
-                        .into(),
-                ));
-            }
-            Err(e) => return Err(e),
-        }
-        proof_bytes = std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0);
+        let refuted = refute(&cnf, &proof_path, deadline, "the count")?;
+        prove_seconds = refuted.seconds;
+        proof_bytes = refuted.bytes;
     }
     let manifest = Manifest {
         certificate: PUZZLE_CERTIFICATE.into(),
@@ -299,10 +289,7 @@ pub fn certify(
         proof_format: claim.needs_proof().then(|| "drat".into()),
         written_by: format!("gridreduce {}", env!("CARGO_PKG_VERSION")),
     };
-    let mut json = serde_json::to_vec_pretty(&manifest).expect("a manifest serialises");
-    json.push(b'\n');
-    partial.write(MANIFEST, &json)?;
-    partial.keep();
+    partial.finish(&manifest)?;
     Ok(Certified {
         claim,
         solutions: found.len(),
@@ -377,17 +364,8 @@ pub(super) fn read_prefix(path: &Path, limit: usize) -> Result<Vec<u8>> {
 pub fn read_manifest<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T> {
     let bytes = read_part(path, 64 << 20)?;
     serde_json::from_slice(&bytes).map_err(|e| {
-        // serde_json ends its message with " at line L column C"; the prefix says where.
-        let text = e.to_string();
-        let message = match text.rfind(" at line ") {
-            Some(i) => text[..i].to_string(),
-            None => text,
-        };
-        Error::Input(
-            InputError::at_line(e.line(), message)
-                .with_column(e.column())
-                .in_file(path),
-        )
+        let message = crate::formats::json::bare_message(&e);
+        Error::Input(crate::formats::json::positioned(&e, message).in_file(path))
     })
 }
 

@@ -159,3 +159,36 @@ impl Drop for TracingSolver {
         unsafe { ccadical_release(self.ptr) };
     }
 }
+
+/// What [`refute`] wrote.
+#[derive(Clone, Copy, Debug)]
+pub struct Refuted {
+    pub seconds: f64,
+    /// Bytes of the proof file.
+    pub bytes: u64,
+}
+
+/// Has a fresh [`TracingSolver`] refute `cnf`, writing the binary DRAT proof to `path`: the one
+/// traced solve of both kinds of certificate. A model means the search that built `cnf` missed
+/// one: an internal error, `missed` saying which search (`the count`, `the cut loop`).
+pub fn refute(
+    cnf: &crate::sat::Cnf,
+    path: &Path,
+    deadline: Option<Instant>,
+    missed: &str,
+) -> Result<Refuted> {
+    let started = Instant::now();
+    let mut solver = TracingSolver::new(path, true, deadline)?;
+    for clause in cnf.clauses() {
+        solver.add_clause(clause);
+    }
+    match solver.solve()? {
+        Traced::Unsatisfiable => Ok(Refuted {
+            seconds: started.elapsed().as_secs_f64(),
+            bytes: std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+        }),
+        Traced::Satisfiable(_) => Err(Error::Construction(format!(
+            "the proof solver found a model {missed} missed (a bug: please report it)"
+        ))),
+    }
+}
