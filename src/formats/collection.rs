@@ -201,20 +201,26 @@ fn read_sudoku(
         if text.trim().is_empty() {
             continue;
         }
+        let parsed = sudoku_text::parse_puzzle(text, layout);
+        // The line's cells: N² of a parsed N ≥ 4 puzzle (what the row reader counts too), else
+        // counted by the row reader, which only lines that are no one-line puzzle need.
+        let cells = match &parsed {
+            Ok((sudoku, _)) if sudoku.givens().rows() >= 4 => Some(sudoku.givens().len()),
+            _ => sudoku_grid::row(text).ok().map(|r| r.cells.len()),
+        };
         // A short line among one-line puzzles is a grid row: the file mixes the forms. The grid is
         // one bad item (its first row reported, the rows after it skipped); the batch goes on.
-        let short = match (sudoku_grid::row(text), first_line) {
-            (Ok(row), None) => {
-                first_line = Some((n, row.cells.len()));
+        let short = match (cells, first_line) {
+            (Some(cells), None) => {
+                first_line = Some((n, cells));
                 false
             }
-            (Ok(row), Some((at, first))) if (4..16).contains(&row.cells.len()) => {
+            (Some(cells), Some((at, first))) if (4..16).contains(&cells) => {
                 if !in_grid {
                     entries.push(Err(InputError::at_line(
                         n,
                         format!(
-                            "{} cells: the row of a grid, but this file holds one puzzle per line ({first} cells on line {at}); write one form per file",
-                            row.cells.len()
+                            "{cells} cells: the row of a grid, but this file holds one puzzle per line ({first} cells on line {at}); write one form per file"
                         ),
                     )
                     .in_file(path)));
@@ -229,7 +235,7 @@ fn read_sudoku(
         }
         let index = entries.len() + 1;
         entries.push(
-            sudoku_text::parse_puzzle(text, layout)
+            parsed
                 .map(|(sudoku, f)| {
                     format.get_or_insert(f);
                     Entry {
@@ -299,11 +305,7 @@ fn read_grids(
                         format!(
                             "{} cells, but this file's puzzles are {n}×{n} grids written one row per line ({n} cells a row, from line {}); write one form and size per file",
                             row.cells.len(),
-                            if cells.is_empty() {
-                                start.max(1)
-                            } else {
-                                start
-                            }
+                            start
                         ),
                     );
                 }
