@@ -60,17 +60,8 @@ fn refuse_foreign(out: &Path, files: &BTreeMap<String, PathBuf>) -> Result<()> {
         }
         let foreign = match files.get(&name) {
             None => Some(format!("{name}, which none of the shards has")),
-            Some(from) if name.ends_with(".map") => {
-                let read = |p: &Path| {
-                    let mut bytes = Vec::new();
-                    open_regular(p)
-                        .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
-                        .map(|_| bytes)
-                        .ok()
-                };
-                (read(&path) != read(from))
-                    .then(|| format!("{name}, which records another item than {}", from.display()))
-            }
+            Some(from) if name.ends_with(".map") => (regular_bytes(&path) != regular_bytes(from))
+                .then(|| format!("{name}, which records another item than {}", from.display())),
             Some(_) => None,
         };
         if let Some(what) = foreign {
@@ -151,6 +142,16 @@ fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
         options.custom_flags(libc::O_NOFOLLOW);
     }
     options.open(path)
+}
+
+/// The bytes of a file, opened as [`open_regular`] opens it (`None` when that fails): what two
+/// copies of an item are compared by.
+fn regular_bytes(path: &Path) -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_regular(path)
+        .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
+        .ok()?;
+    Some(bytes)
 }
 
 /// Reads a shard's stats.csv: header and rows.
@@ -248,13 +249,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 continue;
             }
             if let Some(earlier) = files.get(&name) {
-                let read = |p: &Path| {
-                    let mut bytes = Vec::new();
-                    open_regular(p)
-                        .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))?;
-                    std::io::Result::Ok(bytes)
-                };
-                let same = read(earlier).ok() == read(&entry.path()).ok();
+                let same = regular_bytes(earlier) == regular_bytes(&entry.path());
                 if !same {
                     return Err(Error::Usage(format!(
                         "{name} differs between {} and {}",
