@@ -6,6 +6,7 @@
 //!   [`Structure`](crate::puzzle::Structure) (Suguru and Sudoku alike);
 //! * [`linear`]: Theorem 3's linear algorithm for 1×n and n×1 Suguru, and an exact solution counter;
 //! * [`human`]: Sudoku (and Suguru) by human techniques, with steps and a grade;
+//! * [`sudoku9`]: the 9×9 fast path (band bitboards) that [`solutions`] takes for classic Sudoku;
 //! * [`rng`]: the seeded generator every randomised step uses.
 //!
 //! [`solutions`] is the one entry point the routes of [`crate::solvers`] use.
@@ -16,13 +17,14 @@ pub mod fast;
 pub mod human;
 pub mod linear;
 pub mod rng;
+pub mod sudoku9;
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Grid, Puzzle};
 use crate::time_limit;
 use std::time::Instant;
 
-/// Up to `limit` solutions by the fast search; a 1×n or n×1 Suguru goes to the linear algorithm
+/// Up to `limit` solutions by the fast search (by [`sudoku9`] for 9×9 Sudoku with 3×3 boxes); a 1×n or n×1 Suguru goes to the linear algorithm
 /// (whose exact count answers "none" or "exactly one" at once; only when there are several does the
 /// search list them).
 pub fn solutions(puzzle: &Puzzle, limit: usize) -> Result<Vec<Grid>> {
@@ -48,6 +50,16 @@ pub fn solutions_until(
         if limit == 1 || count == bignum::BigUint::one() {
             return Ok(linear::solve(s).ok().flatten().into_iter().collect());
         }
+    }
+    if let Puzzle::Sudoku(s) = puzzle
+        && s.n() == 9
+        && s.layout().box_shape() == Some((3, 3))
+    {
+        let outcome = sudoku9::solve(s.givens().cells(), limit, deadline);
+        if outcome.timed_out {
+            return Err(time_limit::exceeded());
+        }
+        return Ok(outcome.solutions);
     }
     let search = fast::Search::new(&puzzle.structure()).map_err(Error::Usage)?;
     let outcome = search.run(
