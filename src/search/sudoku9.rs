@@ -9,7 +9,7 @@
 //!
 //! **Band rule.** Inside one band a digit goes once in each of its three rows and once in each of
 //! its three boxes: a perfect matching of rows to boxes. The 27-bit mask shrinks to 9 bits (row
-//! `r` has a candidate in box `k`); [`MATCHED`] keeps the (row, box) pairs that lie on some
+//! `r` has a candidate in box `k`); `MATCHED` keeps the (row, box) pairs that lie on some
 //! perfect matching of those bits (none: contradiction), and the mask loses every cell outside
 //! them. This one table look-up covers pointing and claiming within the band and every deduction
 //! of the 3×3 matching. A row of the band left with one cell places the digit there (a hidden
