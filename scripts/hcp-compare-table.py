@@ -8,7 +8,12 @@ when the CSV has that digit (scripts/hcp-compare.sh writes it since session 25; 
 milliseconds), longer ones to the millisecond. On stderr, the wins per solver and the
 ties, the figures the text under the table quotes.
 
-Usage: scripts/hcp-compare-table.py [CSV]   (default docs/data/hcp-compare.csv)
+With --summary LIMIT it prints instead, per solver, the graphs answered and the PAR-2 score at
+that time limit (the mean of the run times, a graph not answered counting twice the limit: the
+score of the SAT competitions), over the graphs where the solver ran.
+
+Usage: scripts/hcp-compare-table.py [CSV]                  (default docs/data/hcp-compare.csv)
+       scripts/hcp-compare-table.py --summary LIMIT [CSV]  (LIMIT: the run's LIMIT, in seconds)
 """
 import csv
 import sys
@@ -40,12 +45,38 @@ def shown_digits(text, seconds):
     return min(written, 4 if seconds < 0.01 else 3)
 
 
+def summary(graphs, limit):
+    """Solved count and PAR-2 per solver; an answer slower than the limit counts as none."""
+    print("| solver | graphs | answered | PAR-2 (s) |")
+    print("|---|---:|---:|---:|")
+    for solver in SOLVERS:
+        rows = [g[solver] for g in graphs.values() if solver in g and g[solver]["status"] != "absent"]
+        if not rows:
+            continue
+        times = [
+            float(r["median_s"]) if r["status"] in ("ok", "none") and float(r["median_s"]) <= limit else 2 * limit
+            for r in rows
+        ]
+        answered = sum(t <= limit for t in times)
+        print(f"| {solver} | {len(rows)} | {answered} | {sum(times) / len(times):.2f} |")
+
+
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else "docs/data/hcp-compare.csv"
+    args = sys.argv[1:]
+    limit = None
+    if args[:1] == ["--summary"]:
+        if len(args) < 2:
+            sys.exit("hcp-compare-table: --summary needs the time limit in seconds")
+        limit = float(args[1])
+        args = args[2:]
+    path = args[0] if args else "docs/data/hcp-compare.csv"
     graphs = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             graphs.setdefault(row["graph"], {})[row["solver"]] = row
+    if limit is not None:
+        summary(graphs, limit)
+        return
     wins = dict.fromkeys(SOLVERS + ["tie"], 0)
     for graph, by_solver in graphs.items():
         first = next(iter(by_solver.values()))

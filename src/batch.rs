@@ -91,6 +91,8 @@ impl Report {
 }
 
 /// A progress bar on stderr (hidden when stderr is not a terminal, e.g. in tests and CI logs).
+/// Every command's bar has this one style: what it counts, the bar, done/total, the rate and the
+/// time left.
 pub fn progress(len: usize, what: &str, quiet: bool) -> ProgressBar {
     let target = if quiet {
         ProgressDrawTarget::hidden()
@@ -99,12 +101,36 @@ pub fn progress(len: usize, what: &str, quiet: bool) -> ProgressBar {
     };
     let bar = ProgressBar::with_draw_target(Some(len as u64), target);
     bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({rate}, eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(state.per_sec()));
+                },
+            )
             .progress_chars("=> "),
     );
     bar.set_message(what.to_string());
     bar
+}
+
+/// Items per second to about three significant digits ("21.9/s", "1234/s", "0.052/s"), where
+/// indicatif's own `{per_sec}` prints four decimals whatever the size.
+pub fn rate_text(per_sec: f64) -> String {
+    if !per_sec.is_finite() || per_sec <= 0.0 {
+        return "-/s".into();
+    }
+    let decimals = if per_sec >= 100.0 {
+        0
+    } else if per_sec >= 10.0 {
+        1
+    } else if per_sec >= 1.0 {
+        2
+    } else {
+        3
+    };
+    format!("{per_sec:.decimals$}/s")
 }
 
 /// How many workers more than cores `--jobs` may ask for: enough for items that wait on external
@@ -190,6 +216,16 @@ pub fn write_csv(path: &Path, header: &[String], rows: &[Row]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_show_about_three_significant_digits() {
+        assert_eq!(rate_text(21.9096), "21.9/s");
+        assert_eq!(rate_text(1234.56), "1235/s");
+        assert_eq!(rate_text(3.456), "3.46/s");
+        assert_eq!(rate_text(0.0523), "0.052/s");
+        assert_eq!(rate_text(0.0), "-/s");
+        assert_eq!(rate_text(f64::NAN), "-/s");
+    }
 
     /// Squares numbers: 3 counts as finished earlier, 5 is bad, 7 times out, 9 cannot be written.
     struct Square;

@@ -6,7 +6,11 @@
 //! * `line` — y against x per series, sorted by x (e.g. growth of every encoding against N, log-log);
 //! * `histogram` — the distribution of one column, one colour per group (e.g. reduced sizes per
 //!   collection);
-//! * `box` — quartiles and extremes of y per group of x (e.g. solve times per route and grid size).
+//! * `box` — quartiles and extremes of y per group of x (e.g. solve times per route and grid size);
+//! * `cactus` — per series, its solved instances sorted by time: the k-th point is the k-th fastest
+//!   answer, so a curve further right answers more and a lower one answers sooner (the usual
+//!   figure of solver competitions). Rows whose y is empty or not a number are unsolved and drawn
+//!   by no point: the curve's length is the series' solved count.
 //!
 //! Scatter, line and box plots use plotters' logarithmic coordinates when asked (ticks at round
 //! numbers); a histogram on a log axis counts log10 of the values and labels the ticks with the
@@ -29,6 +33,7 @@ pub enum PlotKind {
     Line,
     Histogram,
     Box,
+    Cactus,
 }
 
 /// What to draw. Column names refer to the CSV header.
@@ -544,6 +549,30 @@ fn prepare(table: &Table, spec: &PlotSpec) -> Result<Data> {
             }
             Ok(Data::Points(series))
         }
+        PlotKind::Cactus => {
+            let mut series = Series::new();
+            for row in &table.rows {
+                for (k, &y) in ys.iter().enumerate() {
+                    let name = match group {
+                        Some(g) if ys.len() > 1 => format!("{} {}", row[g], spec.y[k]),
+                        Some(g) => row[g].clone(),
+                        None => spec.y[k].clone(),
+                    };
+                    if let Some(v) =
+                        parse_num(&row[y]).and_then(|v| keep(v * spec.y_scale, spec.log_y))
+                    {
+                        push_point(&mut series, name, (0.0, v));
+                    }
+                }
+            }
+            for (_, points) in series.iter_mut() {
+                points.sort_by(|a, b| a.1.total_cmp(&b.1));
+                for (rank, p) in points.iter_mut().enumerate() {
+                    p.0 = (rank + 1) as f64;
+                }
+            }
+            Ok(Data::Points(series))
+        }
         PlotKind::Box => {
             let x = x_column("(the column whose values form the boxes)")?;
             let mut categories: Vec<String> = Vec::new();
@@ -697,7 +726,10 @@ fn draw<DB: DrawingBackend>(
         .x_label
         .clone()
         .or_else(|| spec.x.clone())
-        .unwrap_or_default();
+        .unwrap_or_else(|| match spec.kind {
+            PlotKind::Cactus => format!("{} solved", spec.rows_noun),
+            _ => String::new(),
+        });
     let y_desc = spec.y_label.clone().unwrap_or_else(|| spec.y.join(", "));
     match data {
         Data::Points(series) if spec.kind == PlotKind::Histogram => {
@@ -905,17 +937,20 @@ where
     let x_name = spec.x.clone().unwrap_or_default();
     for (k, (name, pts)) in series.iter().enumerate() {
         let col = colour(k);
-        if spec.kind == PlotKind::Line {
+        if matches!(spec.kind, PlotKind::Line | PlotKind::Cactus) {
             chart.draw_series(LineSeries::new(pts.iter().copied(), col.stroke_width(2)))?;
         }
         let (size, alpha) = match (spec.kind, big) {
-            (PlotKind::Line, _) => (4, 0.8),
+            (PlotKind::Line | PlotKind::Cactus, _) => (4, 0.8),
             (_, true) => (1, 0.25),
             _ => (3, 0.6),
         };
         let mut label = spec.display_name(name);
         if spec.kind == PlotKind::Scatter {
             label = format!("{label} ({} {})", pretty(pts.len() as f64), spec.rows_noun);
+        }
+        if spec.kind == PlotKind::Cactus {
+            label = format!("{label} ({} solved)", pts.len());
         }
         if spec.slopes
             && let Some(e) = growth_exponent(pts)
@@ -1069,6 +1104,7 @@ mod tests {
             PlotKind::Line,
             PlotKind::Histogram,
             PlotKind::Box,
+            PlotKind::Cactus,
         ] {
             let spec = PlotSpec {
                 kind,
@@ -1102,5 +1138,31 @@ mod tests {
             err.contains("no column 'nope'; the columns are: N, route, vertices, edges"),
             "{err}"
         );
+    }
+
+    /// A cactus series is its solved rows' times in increasing order at ranks 1, 2, …: an
+    /// unsolved row (empty time) adds no point, so each curve ends at its solved count.
+    #[test]
+    fn cactus_ranks_each_series_solved_times() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("c.csv");
+        std::fs::write(
+            &csv,
+            "graph,solver,seconds\ng1,a,3\ng1,b,0.5\ng2,a,1\ng2,b,\ng3,a,2\ng3,b,9\n",
+        )
+        .unwrap();
+        let table = Table::read(&csv).unwrap();
+        let spec = PlotSpec {
+            kind: PlotKind::Cactus,
+            y: vec!["seconds".into()],
+            group: Some("solver".into()),
+            ..PlotSpec::default()
+        };
+        let Data::Points(series) = prepare(&table, &spec).unwrap() else {
+            panic!("a cactus plot is points");
+        };
+        let get = |name: &str| &series.iter().find(|s| s.0 == name).unwrap().1;
+        assert_eq!(get("a"), &vec![(1.0, 1.0), (2.0, 2.0), (3.0, 3.0)]);
+        assert_eq!(get("b"), &vec![(1.0, 0.5), (2.0, 9.0)]);
     }
 }

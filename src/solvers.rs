@@ -343,6 +343,20 @@ pub fn solve_batch(
     jobs: usize,
     runs: u32,
 ) -> Result<Vec<Timed>> {
+    solve_batch_observed(puzzles, route, limit, options, jobs, runs, &|| {})
+}
+
+/// [`solve_batch`], calling `done` once as each puzzle's answer is in (from the worker threads,
+/// in no particular order): what a progress bar counts.
+pub fn solve_batch_observed(
+    puzzles: &[&Puzzle],
+    route: Route,
+    limit: usize,
+    options: &RouteOptions,
+    jobs: usize,
+    runs: u32,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<Timed>> {
     use rayon::prelude::*;
     let mut bounds = Vec::new();
     let mut start = 0;
@@ -371,10 +385,9 @@ pub fn solve_batch(
                         answer = again;
                     }
                 }
-                Timed {
-                    answer,
-                    seconds: clock.elapsed().as_secs_f64() / f64::from(runs),
-                }
+                let seconds = clock.elapsed().as_secs_f64() / f64::from(runs);
+                done();
+                Timed { answer, seconds }
             })
             .collect()
     };

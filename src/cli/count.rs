@@ -4,13 +4,14 @@ use super::input::{PuzzleArgs, Tally};
 use super::solve::RouteArgs;
 use crate::error::Result;
 use crate::puzzle::Puzzle;
-use crate::solvers::{Answer, solve_batch};
+use crate::solvers::{Answer, solve_batch_observed};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Count solutions (up to --limit) of each puzzle.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example (uniqueness check):\n  gridreduce count data/sudoku/sudoku4_vu_kr_100.txt --limit 2\n\nExit codes: 0 every puzzle counted, 2 bad input, 3 a puzzle got no answer within --time-limit\n(reported on stderr; the others are printed)."
+    after_help = "Example (uniqueness check):\n  gridreduce count data/sudoku/sudoku4_vu_kr_100.txt --limit 2\n\nOn a terminal, a batch shows a progress bar and ends with a summary line on stderr.\n\nExit codes: 0 every puzzle counted, 2 bad input, 3 a puzzle got no answer within --time-limit\n(reported on stderr; the others are printed)."
 )]
 pub struct Args {
     #[command(flatten)]
@@ -43,15 +44,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .iter()
         .filter_map(|e| e.as_ref().ok().map(|e| &e.puzzle))
         .collect();
-    let mut answers = solve_batch(
+    let bar = crate::batch::progress(puzzles.len(), "counting", puzzles.len() < 2);
+    let mut answers = solve_batch_observed(
         &puzzles,
         args.route.via,
         args.limit,
         &options,
         args.route.jobs,
         1,
+        &|| bar.inc(1),
     )?
     .into_iter();
+    bar.finish_and_clear();
+    let mut counts = Vec::with_capacity(puzzles.len());
     for entry in tally.readable(loaded.entries.iter().map(|e| e.as_ref())) {
         let timed = answers.next().expect("one answer per readable puzzle");
         match timed.answer {
@@ -60,6 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 route,
             }) => {
                 let capped = found.len() >= args.limit;
+                counts.push(found.len());
                 if args.json {
                     println!(
                         "{}",
@@ -77,7 +83,69 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Err(e) => tally.report_error(&entry.name, &loaded.at(entry), &e),
         }
     }
+    // A closing line for a person at a terminal; scripts and logs read the lines above.
+    if loaded.entries.len() > 1 && std::io::stderr().is_terminal() {
+        eprintln!(
+            "gridreduce: {}",
+            summary(&counts, args.limit, tally.bad(), tally.timeouts())
+        );
+    }
     Ok(tally.exit_code(false))
+}
+
+/// "100 puzzles: 95 unique, 3 with 2+ solutions, 2 with none": the counts grouped (one group per
+/// exact count below the limit, one for the capped), then the bad and timed-out puzzles.
+fn summary(counts: &[usize], limit: usize, bad: usize, timeouts: usize) -> String {
+    let mut groups = std::collections::BTreeMap::new();
+    for &c in counts {
+        *groups.entry(c.min(limit)).or_insert(0usize) += 1;
+    }
+    // Unique first (what `--limit 2` asks), then by count.
+    let unique = limit > 1;
+    let mut order: Vec<(&usize, &usize)> = groups.iter().collect();
+    order.sort_by_key(|&(&c, _)| (!(unique && c == 1), c));
+    let mut parts: Vec<String> = order
+        .into_iter()
+        .map(|(&c, &n)| match c {
+            0 => format!("{n} with none"),
+            1 if unique => format!("{n} unique"),
+            c if c >= limit => format!("{n} with {c}+ solutions"),
+            c => format!("{n} with {c} solutions"),
+        })
+        .collect();
+    if bad > 0 {
+        parts.push(format!("{bad} bad"));
+    }
+    if timeouts > 0 {
+        parts.push(format!("{timeouts} timed out"));
+    }
+    let total = counts.len() + bad + timeouts;
+    format!(
+        "{total} puzzle{}: {}",
+        if total == 1 { "" } else { "s" },
+        parts.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn the_summary_groups_counts_below_the_limit_and_the_capped() {
+        assert_eq!(
+            summary(&[1, 2, 1, 0, 1], 2, 0, 0),
+            "5 puzzles: 3 unique, 1 with none, 1 with 2+ solutions"
+        );
+        assert_eq!(
+            summary(&[3, 10, 1, 10], 10, 1, 2),
+            "7 puzzles: 1 unique, 1 with 3 solutions, 2 with 10+ solutions, 1 bad, 2 timed out"
+        );
+        assert_eq!(
+            summary(&[1, 0], 1, 0, 0),
+            "2 puzzles: 1 with none, 1 with 1+ solutions"
+        );
+    }
 }
 
 /// `count --proof`: each puzzle counted by the certificate writer itself ([`crate::proof::puzzle`]).

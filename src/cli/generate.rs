@@ -8,7 +8,7 @@ use crate::formats::sudoku_text::{LineFormat, format_grid};
 use crate::formats::suguru_text::format_block;
 use crate::generate::{sudoku, suguru};
 use crate::puzzle::{Described, Family, Puzzle};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -388,18 +388,7 @@ fn parse_size(text: &str) -> Result<(usize, usize)> {
 }
 
 fn bar(count: usize, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new(count as u64);
-    if count > 1 {
-        bar.set_style(
-            ProgressStyle::with_template(&format!(
-                "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {what} ({{eta}} left)"
-            ))
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    bar
+    crate::batch::progress(count, what, count <= 1)
 }
 
 fn emit(output: &Option<PathBuf>, text: &str) -> Result<()> {
@@ -557,7 +546,7 @@ fn run_sudoku(a: SudokuArgs) -> Result<ExitCode> {
         solutions.push_str(&format_grid(&g.solution, format));
         solutions.push('\n');
         bar.inc(1);
-        bar.set_message(format!("{tries} tries"));
+        bar.set_message(format!("puzzles ({tries} tries)"));
     }
     bar.finish_and_clear();
     if let Some(why) = &timed_out

@@ -231,6 +231,11 @@ impl Tally {
         self.bad.get()
     }
 
+    /// How many puzzles ran out of time so far.
+    pub fn timeouts(&self) -> usize {
+        self.timeouts.get()
+    }
+
     /// 2 when any puzzle was bad, otherwise 3 when any ran out of time, otherwise 1 when a check
     /// `failed`, otherwise 0.
     pub fn exit_code(&self, failed: bool) -> ExitCode {

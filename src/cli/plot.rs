@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// Plot columns of CSV files (from `stats`, `solve --times` or `run`) as PNG and SVG.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Several CSV files are read as one table with an added `file` column (each file's stem): name them after their collections.\n\nPresets (the figures of docs/results.md):\n  reduced-vs-clues  stats CSVs: contracted vertices against clues, one colour per file, Haythorpe's figures marked\n  growth            stats --blank CSV: HCP stages, CNF clauses per encoding, ILP size against N, log-log\n  size-histogram    stats CSVs: contracted vertices, percent of each file's puzzles\n  solve-times       solve --times CSVs: box plots of ms per puzzle by grid size and route, log scale\n\nExamples:\n  gridreduce plot out/stats.csv --kind scatter --x clues --y contracted_vertices -o out/reduced-vs-clues\n  gridreduce plot royle17.csv top95.csv --preset reduced-vs-clues -o clues\n  gridreduce stats --blank 4,9,16,25 --encoding minimal,extended --csv growth.csv && gridreduce plot growth.csv --preset growth -o growth\n  gridreduce plot times-sat.csv times-backtrack.csv --preset solve-times -o times"
+    after_help = "Several CSV files are read as one table with an added `file` column (each file's stem): name them after their collections.\n\nPresets (the figures of docs/results.md):\n  reduced-vs-clues  stats CSVs: contracted vertices against clues, one colour per file, Haythorpe's figures marked\n  growth            stats --blank CSV: HCP stages, CNF clauses per encoding, ILP size against N, log-log\n  size-histogram    stats CSVs: contracted vertices, percent of each file's puzzles\n  solve-times       solve --times CSVs: box plots of ms per puzzle by grid size and route, log scale\n\nExamples:\n  gridreduce plot out/stats.csv --kind scatter --x clues --y contracted_vertices -o out/reduced-vs-clues\n  gridreduce plot royle17.csv top95.csv --preset reduced-vs-clues -o clues\n  gridreduce stats --blank 4,9,16,25 --encoding minimal,extended --csv growth.csv && gridreduce plot growth.csv --preset growth -o growth\n  gridreduce plot times-sat.csv times-backtrack.csv --preset solve-times -o times\n  gridreduce plot docs/data/hcp-compare.csv --kind cactus --y median_s --group solver --log-y -o cactus"
 )]
 pub struct Args {
     /// CSV file(s) with a header row.
@@ -22,7 +22,8 @@ pub struct Args {
     /// Free-form plot kind (default scatter).
     #[arg(long, value_enum)]
     pub kind: Option<PlotKind>,
-    /// x column (for box plots: the column whose values form the boxes).
+    /// x column (for box plots: the column whose values form the boxes; a cactus plot's x is the
+    /// count of solved rows, and a y that is empty or no number marks a row unsolved).
     #[arg(long)]
     pub x: Option<String>,
     /// y column(s), comma-separated; for histograms the column to count.
@@ -64,6 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let kind = args.kind.unwrap_or(PlotKind::Scatter);
             let title = match kind {
                 PlotKind::Histogram => format!("Distribution of {}", args.y.join(", ")),
+                PlotKind::Cactus => format!("Solved instances by {}", args.y.join(", ")),
                 _ => format!(
                     "{} against {}",
                     args.y.join(", "),

@@ -7,14 +7,15 @@ use crate::formats::collection::solution_text;
 use crate::formats::write_atomic;
 use crate::puzzle::Puzzle;
 use crate::sat::Encoding;
-use crate::solvers::{Answer, Route, RouteOptions, SatChoice, Timed, solve_batch};
+use crate::solvers::{Answer, Route, RouteOptions, SatChoice, Timed, solve_batch_observed};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Solve puzzles and print each solution in the puzzle file's own format.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  gridreduce solve data/sudoku/sudoku16_gecode_janko_55.txt --json\n  gridreduce solve data/sudoku/norvig_top95.txt --index 1 --via cover\n  gridreduce solve data/suguru/backtrack-180.txt --via sat --runs 10 --jobs 1 --times sat-times.csv > /dev/null\n\nThe --times CSV has the columns name,kind,N,clues,route,runs,seconds,solved: route is the one\nthat solved the puzzle (the pick of --via auto), seconds the mean wall time of one in-process\nsolve (building the route's instance included, reading and printing not) over --runs runs; with\nmore than one job the puzzles share the cores, so time with --jobs 1.\n\nExit codes: 0 every puzzle solved, 1 a puzzle has no solution, 2 bad input, 3 a puzzle got no\nanswer within --time-limit (reported on stderr; the others are printed)."
+    after_help = "Examples:\n  gridreduce solve data/sudoku/sudoku16_gecode_janko_55.txt --json\n  gridreduce solve data/sudoku/norvig_top95.txt --index 1 --via cover\n  gridreduce solve data/suguru/backtrack-180.txt --via sat --runs 10 --jobs 1 --times sat-times.csv > /dev/null\n\nThe --times CSV has the columns name,kind,N,clues,route,runs,seconds,solved: route is the one\nthat solved the puzzle (the pick of --via auto), seconds the mean wall time of one in-process\nsolve (building the route's instance included, reading and printing not) over --runs runs; with\nmore than one job the puzzles share the cores, so time with --jobs 1.\n\nOn a terminal, a batch shows a progress bar and ends with a summary line on stderr.\n\nExit codes: 0 every puzzle solved, 1 a puzzle has no solution, 2 bad input, 3 a puzzle got no\nanswer within --time-limit (reported on stderr; the others are printed)."
 )]
 pub struct Args {
     #[command(flatten)]
@@ -110,14 +111,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut answers = if explain_steps {
         Vec::new()
     } else {
-        solve_batch(
+        let bar = crate::batch::progress(puzzles.len(), "solving", puzzles.len() < 2);
+        let answers = solve_batch_observed(
             &puzzles,
             args.route.via,
             1,
             &options,
             args.route.jobs,
             args.runs,
-        )?
+            &|| bar.inc(1),
+        )?;
+        bar.finish_and_clear();
+        answers
     }
     .into_iter();
     for entry in tally.readable(loaded.entries.iter().map(|e| e.as_ref())) {
@@ -197,6 +202,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     if let Some(path) = &args.times {
         write_times(path, &timings, args.runs)?;
+    }
+    // A closing line for a person at a terminal; scripts and logs read the lines above.
+    if loaded.entries.len() > 1 && std::io::stderr().is_terminal() {
+        let mut parts = vec![format!("{} solved", timings.len() - unsolved)];
+        for (n, what) in [
+            (unsolved, "with no solution"),
+            (tally.bad(), "bad"),
+            (tally.timeouts(), "timed out"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
+        }
+        eprintln!(
+            "gridreduce: {} puzzles: {}",
+            loaded.entries.len(),
+            parts.join(", ")
+        );
     }
     Ok(tally.exit_code(unsolved > 0))
 }

@@ -13,7 +13,6 @@ use crate::error::{Error, Result};
 use crate::formats::write_atomic;
 use crate::route::{self, Params};
 use crate::stats::{Plan, Row, blank_entries};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -126,11 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let plan = Plan::new(&args.only, &args.params.0.0)?;
     let total = entries.len() as u64;
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {eta} left")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = crate::batch::progress(total as usize, "puzzles", false);
     let results: Vec<std::result::Result<Row, String>> = entries
         .par_iter()
         .map(|entry| {
