@@ -127,27 +127,6 @@ fn summary(counts: &[usize], limit: usize, bad: usize, timeouts: usize) -> Strin
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::summary;
-
-    #[test]
-    fn the_summary_groups_counts_below_the_limit_and_the_capped() {
-        assert_eq!(
-            summary(&[1, 2, 1, 0, 1], 2, 0, 0),
-            "5 puzzles: 3 unique, 1 with none, 1 with 2+ solutions"
-        );
-        assert_eq!(
-            summary(&[3, 10, 1, 10], 10, 1, 2),
-            "7 puzzles: 1 unique, 1 with 3 solutions, 2 with 10+ solutions, 1 bad, 2 timed out"
-        );
-        assert_eq!(
-            summary(&[1, 0], 1, 0, 0),
-            "2 puzzles: 1 with none, 1 with 1+ solutions"
-        );
-    }
-}
-
 /// `count --proof`: each puzzle counted by the certificate writer itself ([`crate::proof::puzzle`]).
 fn certify(args: &Args, loaded: &super::input::Loaded, dir: &std::path::Path) -> Result<ExitCode> {
     if args.route.via != crate::solvers::Route::Auto {
@@ -187,4 +166,25 @@ fn certify(args: &Args, loaded: &super::input::Loaded, dir: &std::path::Path) ->
         }
     }
     Ok(tally.exit_code(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn the_summary_groups_counts_below_the_limit_and_the_capped() {
+        assert_eq!(
+            summary(&[1, 2, 1, 0, 1], 2, 0, 0),
+            "5 puzzles: 3 unique, 1 with none, 1 with 2+ solutions"
+        );
+        assert_eq!(
+            summary(&[3, 10, 1, 10], 10, 1, 2),
+            "7 puzzles: 1 unique, 1 with 3 solutions, 2 with 10+ solutions, 1 bad, 2 timed out"
+        );
+        assert_eq!(
+            summary(&[1, 0], 1, 0, 0),
+            "2 puzzles: 1 with none, 1 with 1+ solutions"
+        );
+    }
 }
