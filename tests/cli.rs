@@ -205,4 +205,15 @@ fn demo_runs_end_to_end() {
     assert!(stdout.contains(
         "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
     ));
+    // The inputs are the binary's own copies, written under the output folder (so an installed
+    // binary runs the demo anywhere), byte for byte the shipped files.
+    for rel in [
+        "sudoku/norvig_easy50.txt",
+        "suguru/backtrack-180.txt",
+        "sudoku/norvig_top95.txt",
+    ] {
+        let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(rel));
+        let written = std::fs::read(dir.path().join("input").join(rel));
+        assert_eq!(written.unwrap(), shipped.unwrap(), "{rel}");
+    }
 }

@@ -188,16 +188,12 @@ fn every_installed_profile_solves_decodes_and_verifies_every_item() {
     eprintln!("{ran} of {} solver profile(s) ran", PROFILE_CASES.len());
 }
 
-/// The PyPI profiles run with a fake Python (`GRIDREDUCE_PYTHON`): the `elkai` heuristic writing a
-/// tour that is not a Hamiltonian cycle is `not-found` (not a wrong answer: LKH claims nothing),
-/// and `xcover`'s exit code 1 ("no cover") is a claim of no solution.
-#[test]
-fn a_heuristic_without_a_cycle_is_not_found_and_xcovers_exit_1_claims_no_solution() {
-    let tmp = tempfile::tempdir().unwrap();
-    let python = tmp.path().join("python");
-    // `python -c 'import …'` succeeds; `python SCRIPT INPUT OUTPUT` acts as SCRIPT would fail.
+/// A fake Python: `python -c 'import …'` succeeds; `python SCRIPT INPUT OUTPUT` acts as SCRIPT
+/// would fail (lkh-elkai.py writes the tour 1..n, no cycle on these graphs; xcc-solve.py finds no
+/// cover).
+fn write_fake_python(path: &Path) {
     write_script(
-        &python,
+        path,
         "#!/bin/sh
 [ \"$1\" = -c ] && exit 0
 case \"$(basename \"$1\")\" in
@@ -208,6 +204,54 @@ case \"$(basename \"$1\")\" in
 esac
 ",
     );
+}
+
+/// Without `GRIDREDUCE_PYTHON`, the Python of the user's active venv (`VIRTUAL_ENV`) runs the
+/// PyPI profiles, ahead of the checkout's venv and of `python3` on PATH: here a fake one whose
+/// xcover finds no cover, where any real xcover covers a unique Sudoku.
+#[test]
+fn the_active_venv_python_runs_the_pypi_profiles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let venv = tmp.path().join("venv");
+    std::fs::create_dir_all(venv.join("bin")).unwrap();
+    write_fake_python(&venv.join("bin/python"));
+    let pipeline = tmp.path().join("xcover.yaml");
+    std::fs::write(
+        &pipeline,
+        "source: sudoku\ndescription: test\nto: xcc\nsolver: xcover\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_gridreduce"))
+        .args([
+            "run",
+            &pipeline.to_string_lossy(),
+            "data/sudoku/royle17.txt",
+        ])
+        .args(["--limit", "1", "-o", &out.to_string_lossy()])
+        .env_remove("GRIDREDUCE_PYTHON")
+        .env("VIRTUAL_ENV", &venv)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_exit(&o, 0, "xcover through the active venv");
+    let rows = stats(&out);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        rows[0]["solver_status"], "no-solution-claimed",
+        "{:?}",
+        rows[0]
+    );
+}
+
+/// The PyPI profiles run with a fake Python (`GRIDREDUCE_PYTHON`): the `elkai` heuristic writing a
+/// tour that is not a Hamiltonian cycle is `not-found` (not a wrong answer: LKH claims nothing),
+/// and `xcover`'s exit code 1 ("no cover") is a claim of no solution.
+#[test]
+fn a_heuristic_without_a_cycle_is_not_found_and_xcovers_exit_1_claims_no_solution() {
+    let tmp = tempfile::tempdir().unwrap();
+    let python = tmp.path().join("python");
+    write_fake_python(&python);
     let run = |solver: &str, source: &str, keys: &str, puzzles: &str| {
         let pipeline = tmp.path().join(format!("{solver}.yaml"));
         std::fs::write(

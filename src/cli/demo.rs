@@ -1,6 +1,9 @@
 //! `gridreduce demo`: the workbench in one run on shipped data — a 9×9 Sudoku and a Suguru reduced
 //! to Hamiltonian cycle, exported as TSPLIB, solved in-process from the exported file, decoded and
 //! verified; the size table of every route; a statistics CSV and a plot.
+//!
+//! The three collections it reads are compiled into the binary and written to `OUT/input/` first,
+//! so an installed binary runs the demo in any folder, with no path of the build checkout.
 
 use crate::error::{Error, Result};
 use crate::formats::collection::{Entry, ReadOptions, read_collection};
@@ -8,7 +11,6 @@ use crate::formats::tour::write_lkh_tour_file;
 use crate::formats::tsplib;
 use crate::hcp::solve::{SolveOptions, hamiltonian_cycle_graph};
 use crate::plot::{PlotKind, PlotSpec, Table, plot};
-use crate::reduce::harness::data_dir;
 use crate::solvers::{Route, solutions};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -23,8 +25,37 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-fn entry(rel: &str, index: usize) -> Result<Entry> {
-    let c = read_collection(&data_dir().join(rel), &ReadOptions::default())?;
+/// The shipped collections the demo reads (path under `data/`, content).
+const INPUTS: [(&str, &str); 3] = [
+    (
+        "sudoku/norvig_easy50.txt",
+        include_str!("../../data/sudoku/norvig_easy50.txt"),
+    ),
+    (
+        "suguru/backtrack-180.txt",
+        include_str!("../../data/suguru/backtrack-180.txt"),
+    ),
+    (
+        "sudoku/norvig_top95.txt",
+        include_str!("../../data/sudoku/norvig_top95.txt"),
+    ),
+];
+
+/// Writes [`INPUTS`] under `out/input/` and returns that folder.
+fn write_inputs(out: &Path) -> Result<PathBuf> {
+    let dir = out.join("input");
+    for (rel, text) in INPUTS {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        crate::formats::write_atomic(&path, |w| w.write_all(text.as_bytes()))?;
+    }
+    Ok(dir)
+}
+
+fn entry(data: &Path, rel: &str, index: usize) -> Result<Entry> {
+    let c = read_collection(&data.join(rel), &ReadOptions::default())?;
     c.entries
         .into_iter()
         .nth(index - 1)
@@ -39,6 +70,7 @@ fn ms(d: Duration) -> String {
 pub fn run(args: Args) -> Result<ExitCode> {
     let out = &args.output;
     std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
+    let data = write_inputs(out)?;
     let cases = [
         ("sudoku/norvig_easy50.txt", 1, "sudoku-easy50-1"),
         ("suguru/backtrack-180.txt", 1, "suguru-janko-1"),
@@ -56,7 +88,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     ];
     let mut all_ok = true;
     for (rel, index, stem) in cases {
-        let e = entry(rel, index)?;
+        let e = entry(&data, rel, index)?;
         println!(
             "== {} ({} {}, {} clues)",
             e.name,
@@ -69,7 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let base = out.join(stem);
         super::reduce::run(super::reduce::Args {
             input: super::input::PuzzleArgs {
-                puzzles: data_dir().join(rel),
+                puzzles: data.join(rel),
                 index: Some(super::input::IndexRange {
                     first: index,
                     last: index,
@@ -232,7 +264,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let csv = out.join("top95-stats.csv");
     super::stats::run(super::stats::Args {
         input: super::input::PuzzleArgs {
-            puzzles: data_dir().join("sudoku/norvig_top95.txt"),
+            puzzles: data.join("sudoku/norvig_top95.txt"),
             index: None,
             boxes: None,
             regions: None,

@@ -30,17 +30,24 @@ pub fn scripts_dir() -> PathBuf {
     }
 }
 
-/// The Python interpreters tried, in order: `GRIDREDUCE_PYTHON` alone when set, else the
-/// project's venv, then `python3` on PATH.
+/// The Python interpreters tried, in order: `GRIDREDUCE_PYTHON` alone when set, else the user's
+/// active venv (`VIRTUAL_ENV`), the project's venv, then `python3` on PATH. The active venv comes
+/// first so that a user's own installation of the PyPI tools is the one used.
 fn candidates() -> Vec<PathBuf> {
     if let Some(p) = std::env::var_os("GRIDREDUCE_PYTHON").filter(|p| !p.is_empty()) {
         return vec![PathBuf::from(p)];
+    }
+    let mut out = Vec::new();
+    if let Some(active) = std::env::var_os("VIRTUAL_ENV").filter(|p| !p.is_empty()) {
+        let python = Path::new(&active).join("bin/python");
+        if python.is_file() {
+            out.push(python);
+        }
     }
     let venv = scripts_dir()
         .parent()
         .unwrap_or(Path::new("."))
         .join("target/notebooks-venv/bin/python");
-    let mut out = Vec::new();
     if venv.is_file() {
         out.push(venv);
     }
