@@ -272,9 +272,9 @@ fn split_ring_step_alone(bencher: divan::Bencher, copies: u32) {
 }
 
 /// FHCP graph500 (data/hcp/fhcp-col) through `solve_graph`: answered by the split at its five
-/// hubs (step 8, docs/hcp-solver.md), by nothing measured before it; and that step's own first
-/// part alone, the 14 configurations of the hubs' quotient each through the reductions (9 are
-/// refuted there).
+/// hubs (step 8, docs/hcp-solver.md), which neither LKH-3 nor `linkern` answers within 60 s in
+/// scripts/hcp-compare.sh; and that step's own first part alone, the 14 configurations of the
+/// hubs' quotient each through the reductions (9 are refuted there).
 fn graph500() -> Graph {
     fhcp_col("graph500")
 }

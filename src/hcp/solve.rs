@@ -1067,7 +1067,7 @@ pub fn solve_graph(
         to_fold = grown;
     }
     // Then the hubs, where a few vertices of very high degree hold the graph together (FHCP
-    // graph500: five hubs of degree 57–1,128, answered by nothing else measured): each
+    // graph500: five hubs of degree 57–1,128, which LKH-3 and `linkern` do not answer): each
     // configuration of their quotient is reduced on its own, and those the reductions do not
     // refute replace the whole graph in the branching turns (every cycle of the graph is a
     // cycle of one of them). Graphs without hubs, or with too many, have no configurations.
