@@ -88,7 +88,7 @@ fn spans(line: &str) -> Vec<(&str, bool)> {
         .map(|s| (s, false))
         .collect();
     // A piece after an odd number of backticks is no span (it has no closing backtick).
-    if line.matches('`').count() % 2 == 1 {
+    if !line.matches('`').count().is_multiple_of(2) {
         found.pop();
     }
     let mut rest = line;
