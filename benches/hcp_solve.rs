@@ -272,9 +272,9 @@ fn split_ring_step_alone(bencher: divan::Bencher, copies: u32) {
 }
 
 /// FHCP graph500 (data/hcp/fhcp-col) through `solve_graph`: answered by the split at its five
-/// hubs (step 8, docs/hcp-solver.md), by nothing measured before it; and that step's own first
-/// part alone, the 14 configurations of the hubs' quotient each through the reductions (9 are
-/// refuted there).
+/// hubs (step 8, docs/hcp-solver.md), which neither LKH-3 nor `linkern` answers within 60 s in
+/// scripts/hcp-compare.sh; and that step's own first part alone, the 14 configurations of the
+/// hubs' quotient each through the reductions (9 are refuted there).
 fn graph500() -> Graph {
     fhcp_col("graph500")
 }
@@ -289,8 +289,9 @@ fn fhcp_col(name: &str) -> Graph {
 }
 
 /// FHCP graph750 and graph800 through `solve_graph`: answered by the exact model (graph750 on
-/// its folded clusters) since large graphs stopped escalating to the order encoding and exact
-/// slices start at 8,000 checks (session 18), by no solver measured before.
+/// its folded clusters), because graphs above 1,000 vertices do not escalate to the order
+/// encoding and exact slices start at 8,000 checks; neither LKH-3 nor `linkern` answers them in
+/// scripts/hcp-compare.sh.
 #[divan::bench(args = ["graph750", "graph800"], sample_count = 3, sample_size = 1)]
 fn fhcp_exact_model(bencher: divan::Bencher, name: &str) {
     let g = fhcp_col(name);

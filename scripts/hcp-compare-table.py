@@ -4,8 +4,8 @@
 One Markdown row per graph, in the CSV's order: vertices, edges, then each solver's median wall
 time (ours with the step that answered) or why it gave no answer; the fastest answer in bold (all
 of them when the medians tie as shown). Times under 10 ms are shown to a tenth of a millisecond
-when the CSV has that digit (scripts/hcp-compare.sh writes it since session 25; older rows have
-milliseconds), longer ones to the millisecond. On stderr, the wins per solver and the
+when the CSV has that digit (scripts/hcp-compare.sh writes it; rows measured before 2026-12-05
+have milliseconds), longer ones to the millisecond. On stderr, the wins per solver and the
 ties, the figures the text under the table quotes.
 
 With --summary LIMIT it prints instead, per solver, the graphs answered and the PAR-2 score at

@@ -12,8 +12,8 @@
 //! consistent atomics: a handler either sees a slot's path before the owner empties it (and the
 //! owner then sees the handler and does not free it) or sees the slot already empty.
 //!
-//! Until session 20 the handler wrote the signal's number to a pipe and a watcher thread, started
-//! with the first registration, removed the files in ordinary code. That thread cost about 0.8 ms
+//! No watcher thread removes the files in ordinary code (the handler writing the signal's number
+//! to a pipe for it): such a thread, started with the first registration, cost about 0.8 ms
 //! of every run that wrote a file (its stack and malloc arena; `hcp solve graph2.hcp -o tour`
 //! took 3.9 ms of wall time with it and 3.0 ms without, `perf stat -r 500`), a third of the whole
 //! run on a small graph (docs/hcp-solver.md). Child processes get the default dispositions back

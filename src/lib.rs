@@ -2,8 +2,8 @@
 //! Hamiltonian cycle, CNF and ILP, with witnesses, decoding of solver output and size statistics.
 //!
 //! The heart is the reduction contract in [`reduce`]; puzzle models live in [`puzzle`] and know
-//! nothing of targets; each target problem has its own module; files are read and written only in
-//! [`formats`].
+//! nothing of targets; each target problem has its own module; files are read and written in
+//! [`formats`], except a few answer and certificate files (docs/architecture.md, "Data flow").
 
 // The standard streams' macros for the whole crate, shadowing `std`'s (see [`stdio`]): defined
 // before every module so that each one uses them. `println!` and `print!` return a failed write

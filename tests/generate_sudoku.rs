@@ -114,9 +114,9 @@ fn same_seed_same_file() {
     assert!(verify.status.success(), "{}", text(&verify.stdout));
 }
 
-/// A 16×16 puzzle, whose uniqueness checks the search answers with the pair rules since session 22
+/// A 16×16 puzzle, whose uniqueness checks the search answers with the pair rules
 /// (docs/algorithms.md, "Pairs"): they may only make the checks faster, so the file must be
-/// byte for byte the one the generator wrote before them (tests/data/generate16-seed5.txt, written
+/// byte for byte the one the generator wrote without them (tests/data/generate16-seed5.txt, written
 /// by the release binary of commit 24502b8 with the same arguments), and its puzzle unique.
 #[test]
 fn a_16x16_puzzle_is_the_same_with_the_pair_rules() {

@@ -954,9 +954,9 @@ fn shipped_col_graphs_read_and_graph19_splits() {
     assert_eq!(answer.method, Method::Split);
 }
 
-/// FHCP graph500, which no solver measured answered in minutes before the split at its hubs
-/// (docs/hcp-solver.md), is answered through its hub configurations with a cycle that checks.
-/// About 8 s in release; under `--ignored` because the debug build of the tests takes minutes.
+/// FHCP graph500, which neither LKH-3 nor `linkern` answers within 60 s in
+/// scripts/hcp-compare.sh (docs/hcp-solver.md), is answered through its hub configurations with
+/// a cycle that checks. About 8 s in release; under `--ignored` because the debug build of the tests takes minutes.
 #[test]
 #[ignore]
 fn graph500_is_answered_through_its_hubs() {
@@ -967,9 +967,9 @@ fn graph500_is_answered_through_its_hubs() {
     assert_eq!(answer.method, Method::Hubs);
 }
 
-/// FHCP graph750 and graph800, which no solver measured answered before session 18
-/// (docs/hcp-solver.md), are answered by the exact model (graph750 on its folded clusters) with
-/// cycles that check. About 18 s and 4 s in release; under `--ignored` because the debug build
+/// FHCP graph750 and graph800, which neither LKH-3 nor `linkern` answers within 60 s in
+/// scripts/hcp-compare.sh (docs/hcp-solver.md), are answered by the exact model (graph750 on its
+/// folded clusters) with cycles that check. About 18 s and 4 s in release; under `--ignored` because the debug build
 /// of the tests takes minutes.
 #[test]
 #[ignore]

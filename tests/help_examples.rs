@@ -6,7 +6,11 @@
 //! reader would type them (`plot royle17.csv` reads what `stats` wrote). An example is skipped,
 //! with a visible message, when it needs a file no example makes (`out/stats.csv`, `my.txt`,
 //! `r1.tour`: placeholders for the user's own files), an external solver `gridreduce solvers` does
-//! not find (`--solver NAME`), or a shell (`&&`, `|`, `>`).
+//! not find (`--solver NAME`), or a shell (`&&`, `|`, `>`, a `*` glob). An example that names a
+//! shipped file (under `data/` or `reductions/`) that does not exist fails instead: a renamed data
+//! file must not turn its examples into silent skips. Each test also requires a minimum number of
+//! examples to have run ([`MIN_HELP_RUN`], [`MIN_README_RUN`]), so that skipping cannot grow
+//! unnoticed.
 //!
 //! Both tests run by default, in a debug build: the examples work on samples (`--limit 100`, a
 //! 16×16 file, `--blank` up to 36) so that each takes seconds; their comments say how to run the
@@ -30,6 +34,17 @@ const OUTPUT_OPTIONS: &[&str] = &[
 
 /// Options whose value has a `/` but is no file (`--shard 1/2`).
 const NOT_PATH_OPTIONS: &[&str] = &["--shard"];
+
+/// Folders of the crate that every scratch folder links to: a path under them is a shipped file.
+const SHIPPED: &[&str] = &["data/", "reductions/"];
+
+/// Fewest `--help` examples that must run: 40 of 54 run without drat-trim and minisat
+/// (2026-12-07), the rest being shell lines and the user's files.
+const MIN_HELP_RUN: usize = 36;
+
+/// Fewest README examples that must run: 35 of 39 run without drat-trim and minisat
+/// (2026-12-07).
+const MIN_README_RUN: usize = 32;
 
 /// The external solver an example names with `--solver NAME`, when `gridreduce solvers` does not
 /// find it here (the example then runs only where it is installed, as in CI).
@@ -112,13 +127,51 @@ fn run_example(example: &str, dir: &Path) -> Option<String> {
     })
 }
 
-/// Why an example cannot run in `dir`, if it cannot.
-fn skip_reason(example: &str, dir: &Path) -> Option<String> {
-    if example.contains("&&")
+/// The words of `example` that name a file it reads (not one it writes, not an option's value
+/// like `--shard 1/2`).
+fn input_paths(example: &str) -> Vec<&str> {
+    let words: Vec<&str> = example.split_whitespace().collect();
+    let mut paths = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let after_output =
+            OUTPUT_OPTIONS.contains(&words[i - 1]) || NOT_PATH_OPTIONS.contains(&words[i - 1]);
+        let path_like = !w.starts_with('-')
+            && (w.contains('/')
+                || w.rsplit_once('.')
+                    .is_some_and(|(a, e)| !a.is_empty() && e.chars().all(char::is_alphabetic)));
+        if path_like && !after_output {
+            paths.push(*w);
+        }
+    }
+    paths
+}
+
+/// The failure line when `example` names a shipped file (under `data/` or `reductions/`) that
+/// does not exist.
+fn missing_shipped_file(example: &str, dir: &Path) -> Option<String> {
+    if needs_shell(example) {
+        return None;
+    }
+    let missing = input_paths(example)
+        .into_iter()
+        .find(|w| SHIPPED.iter().any(|s| w.starts_with(s)) && !dir.join(w).exists())?;
+    Some(format!(
+        "{example}: names the shipped file {missing}, which does not exist"
+    ))
+}
+
+/// Whether `example` is a shell line rather than one command (`&&`, `|`, `>`, `;`, a `*` glob).
+fn needs_shell(example: &str) -> bool {
+    example.contains("&&")
         || example.contains('|')
         || example.contains('>')
         || example.contains(';')
-    {
+        || example.contains('*')
+}
+
+/// Why an example cannot run in `dir`, if it cannot.
+fn skip_reason(example: &str, dir: &Path) -> Option<String> {
+    if needs_shell(example) {
         return Some("needs a shell".into());
     }
     if example.contains("check-proof")
@@ -134,19 +187,10 @@ fn skip_reason(example: &str, dir: &Path) -> Option<String> {
     if let Some(tool) = missing_solver(example) {
         return Some(format!("the external solver {tool} is not installed"));
     }
-    let words: Vec<&str> = example.split_whitespace().collect();
-    for (i, w) in words.iter().enumerate().skip(1) {
-        let after_output =
-            OUTPUT_OPTIONS.contains(&words[i - 1]) || NOT_PATH_OPTIONS.contains(&words[i - 1]);
-        let path_like = !w.starts_with('-')
-            && (w.contains('/')
-                || w.rsplit_once('.')
-                    .is_some_and(|(a, e)| !a.is_empty() && e.chars().all(char::is_alphabetic)));
-        if path_like && !after_output && !dir.join(w).exists() {
-            return Some(format!("needs the user's file {w}"));
-        }
-    }
-    None
+    let user_file = input_paths(example)
+        .into_iter()
+        .find(|w| !dir.join(w).exists())?;
+    Some(format!("needs the user's file {user_file}"))
 }
 
 #[test]
@@ -160,6 +204,10 @@ fn every_help_example_runs() {
     for group in &groups {
         let dir = scratch(root);
         for example in group {
+            if let Some(failure) = missing_shipped_file(example, dir.path()) {
+                failures.push(failure);
+                continue;
+            }
             if let Some(why) = skip_reason(example, dir.path()) {
                 eprintln!("skipped ({why}): {example}");
                 continue;
@@ -170,6 +218,10 @@ fn every_help_example_runs() {
     }
     eprintln!("{ran} of {all} examples ran");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        ran >= MIN_HELP_RUN,
+        "only {ran} of {all} examples ran (at least {MIN_HELP_RUN} expected): more are skipped than before"
+    );
 }
 
 #[test]
@@ -181,6 +233,10 @@ fn every_readme_example_runs() {
     let mut failures = Vec::new();
     let mut ran = 0;
     for example in &all {
+        if let Some(failure) = missing_shipped_file(example, dir.path()) {
+            failures.push(failure);
+            continue;
+        }
         if let Some(why) = skip_reason(example, dir.path()) {
             eprintln!("skipped ({why}): {example}");
             continue;
@@ -190,4 +246,9 @@ fn every_readme_example_runs() {
     }
     eprintln!("{ran} of {} README examples ran", all.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        ran >= MIN_README_RUN,
+        "only {ran} of {} README examples ran (at least {MIN_README_RUN} expected): more are skipped than before",
+        all.len()
+    );
 }

@@ -4,7 +4,7 @@
 //! ([`process`]), and the verdict on its answer ([`verdict`]): decoded with the item's built
 //! instance and the grid verified against the puzzle.
 //!
-//! This closes the loop `gridreduce run` used to leave to shell scripts: a pipeline's `solver:` key
+//! So `gridreduce run` closes the loop without shell scripts: a pipeline's `solver:` key
 //! (or `run --solver`) names a [`Profile`] or gives a command template, and every item's
 //! `stats.csv` row says what the solver did ([`SolverStatus`]), how long it took and its peak memory.
 

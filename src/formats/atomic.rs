@@ -33,7 +33,7 @@ pub fn set_sync(on: bool) {
 ///
 /// A `path` that exists and is neither a regular file nor a folder (`/dev/null`, `/dev/stdout`, a
 /// named pipe) is written directly: renaming a temp file over it would replace the device or pipe
-/// with a plain file (for root, `-o /dev/null` used to turn `/dev/null` into one), and a device has
+/// with a plain file (for root, `-o /dev/null` would turn `/dev/null` into one), and a device has
 /// no half-written state to protect.
 pub fn write_atomic(
     path: &Path,

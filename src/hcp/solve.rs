@@ -66,9 +66,9 @@ const ROUND_STEPS_PER_CHECK: usize = 100;
 /// 27 s), while on every graph of 2,000–4,706 vertices that reaches 50 calls it loses — graph400
 /// 4.6 s with cuts alone against no answer in 40 s, graph500 30 s against none, graph650 0.9 s
 /// against 12.9 s, graph700 1.6 s against 9.0 s, graph750 14 s and graph800 6 s against none
-/// (graph750 and graph800 were answered by no solver here before). Between 234 and 2,000
-/// vertices no graph measured reaches 50 calls (graph200, graph300, the alb instances); the
-/// bound sits in that gap.
+/// (neither LKH-3 nor `linkern` answers those two within 60 s in scripts/hcp-compare.sh).
+/// Between 234 and 2,000 vertices no graph measured reaches 50 calls (graph200, graph300, the
+/// alb instances); the bound sits in that gap.
 const ESCALATE_MAX_VERTICES: u32 = 1_000;
 
 /// SAT calls of the cut loop in [`solve_graph`] before the branching search gets its turn: the
@@ -79,7 +79,7 @@ const FIRST_CUT_ROUNDS: u32 = 8;
 /// Terminate checks of the exact model's first slice after the first branching search (see
 /// [`solve_graph`]); each slice runs beside a branching turn 4 × 10⁷ × 4^k node-steps long, and a
 /// pair of turns lasts as long as the longer of the two. 1,000 was chosen when the turns ran one
-/// after the other (session 10: 2,000 and 16,000 made the big cubic graphs slower). Beside the
+/// after the other (2026-12-02: 2,000 and 16,000 made the big cubic graphs slower). Beside the
 /// branching, with a round's own work charged ([`HcSolver::charge_round`]) and large graphs no
 /// longer escalating, an exact slice of 1,000 checks took about a twentieth of the branching
 /// turn beside it, so a graph that only the exact model answers waited on branching turns of
@@ -1067,7 +1067,7 @@ pub fn solve_graph(
         to_fold = grown;
     }
     // Then the hubs, where a few vertices of very high degree hold the graph together (FHCP
-    // graph500: five hubs of degree 57–1,128, answered by nothing else measured): each
+    // graph500: five hubs of degree 57–1,128, which LKH-3 and `linkern` do not answer): each
     // configuration of their quotient is reduced on its own, and those the reductions do not
     // refute replace the whole graph in the branching turns (every cycle of the graph is a
     // cycle of one of them). Graphs without hubs, or with too many, have no configurations.

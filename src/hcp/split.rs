@@ -8,9 +8,9 @@
 //! directly, and the paths found inside each cluster fill the cycle in.
 //!
 //! This is what the FHCP Challenge graphs of the graph400 family are built from: graph400 (2,366
-//! vertices) is 28 clusters of 153 and 16 vertices, each with four edges leaving it, and no solver
-//! measured here (ours before this step, LKH-3, `linkern`) answered it; split, it is 28 small
-//! questions and a search over 28 nodes.
+//! vertices) is 28 clusters of 153 and 16 vertices, each with four edges leaving it. Neither
+//! LKH-3 nor `linkern` answers it in scripts/hcp-compare.sh, nor does our search without this
+//! step; split, it is 28 small questions and a search over 28 nodes.
 //!
 //! * **Finding clusters** (`clusters`): for a seed vertex `v`, a unit-capacity maximum flow from
 //!   `v` and its neighbours (and from `v` alone) to every vertex at distance at least `R` from
