@@ -53,5 +53,5 @@ GRAPHS="${graphs[*]}" RUNS=1 LIMIT="$LIMIT" OUT="$OUT.csv" scripts/hcp-compare.s
 scripts/hcp-compare-table.py --summary "$LIMIT" "$OUT.csv"
 "$GRIDREDUCE" plot "$OUT.csv" --kind cactus --y median_s --group solver --log-y \
     --title "FHCP Challenge Set sample: ${#graphs[@]} graphs, $LIMIT s each" \
-    --y-label "seconds (wall, one run)" -o "$OUT" >/dev/null
+    --x-label "graphs answered" --y-label "seconds (wall, one run)" -o "$OUT" >/dev/null
 echo "fhcp-benchmark: wrote $OUT.csv, $OUT.png, $OUT.svg" >&2
