@@ -217,3 +217,43 @@ fn demo_runs_end_to_end() {
         assert_eq!(written.unwrap(), shipped.unwrap(), "{rel}");
     }
 }
+
+/// `targets` lists every route of the registry with each of its parameters and every value of its
+/// choices, as text and as one JSON object per route.
+#[test]
+fn targets_lists_every_route_with_its_parameters() {
+    let out = gridreduce(&["targets"]);
+    assert_exit(&out, 0, "targets");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let json = gridreduce(&["targets", "--json"]);
+    assert_exit(&json, 0, "targets --json");
+    let objects: Vec<serde_json::Value> = String::from_utf8_lossy(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let routes = gridreduce::route::registry();
+    assert_eq!(objects.len(), routes.len());
+    for (route, object) in routes.iter().zip(&objects) {
+        assert!(
+            text.contains(&format!("{}: {}", route.name(), route.about())),
+            "{}",
+            route.name()
+        );
+        assert_eq!(object["name"], route.name());
+        let params = object["params"].as_array().unwrap();
+        assert_eq!(params.len(), route.params().len(), "{}", route.name());
+        for (p, j) in route.params().iter().zip(params) {
+            assert!(text.contains(&format!("--{}", p.key)), "--{}", p.key);
+            assert_eq!(j["key"], p.key);
+            if let gridreduce::route::Kind::Choice(choices) = p.kind {
+                let names: Vec<&str> = j["choices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["name"].as_str().unwrap())
+                    .collect();
+                assert_eq!(names, gridreduce::route::params::names(choices));
+            }
+        }
+    }
+}

@@ -21,6 +21,7 @@ pub mod show;
 pub mod solve;
 pub mod solvers;
 pub mod stats;
+pub mod targets;
 pub mod verify;
 
 use crate::error::{Error, Result};
@@ -61,7 +62,7 @@ use std::process::ExitCode;
 #[command(
     name = "gridreduce",
     version,
-    about = "Reduce Sudoku and Suguru puzzles to Hamiltonian cycle, CNF and ILP; decode solver output; size statistics",
+    about = "Reduce grid puzzles (Sudoku, Suguru, Latin squares, puzzles described in a file) to Hamiltonian cycle, CNF, ILP, MiniZinc, OPB, exact cover and QUBO; solve, decode and verify; size statistics",
     long_about = None,
     after_help = "Exit codes: 0 success, 1 a check failed (e.g. an invalid solution), 2 bad input, 3 no answer\nwithin --time-limit.\n\nExample:\n  gridreduce verify data/suguru/backtrack-180.txt"
 )]
@@ -98,6 +99,7 @@ pub enum Command {
     Run(Deferred<run::Args>),
     Merge(Deferred<merge::Args>),
     Solvers(Deferred<solvers::Args>),
+    Targets(Deferred<targets::Args>),
     #[command(hide = true)]
     HelpMarkdown(Deferred<help_markdown::Args>),
 }
@@ -201,6 +203,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Run(a) => run::run(a.0),
         Command::Merge(a) => merge::run(a.0),
         Command::Solvers(a) => solvers::run(a.0),
+        Command::Targets(a) => targets::run(a.0),
         Command::HelpMarkdown(a) => help_markdown::run(a.0),
     }
 }
@@ -225,6 +228,7 @@ mod tests {
             "gridreduce hcp convert g.col --to tsplib -o g.hcp",
             "gridreduce solve p.txt --via sat --encoding minimal --time-limit 2 --memory-limit 1G",
             "gridreduce count p.txt --limit 2",
+            "gridreduce targets --json",
             "gridreduce reduce p.txt --to hcp --stage reduced --format concorde -o out",
             "gridreduce stats p.txt --csv s.csv",
             "gridreduce generate sudoku --n 9 --count 3 --order random",
