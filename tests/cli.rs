@@ -257,3 +257,55 @@ fn targets_lists_every_route_with_its_parameters() {
         }
     }
 }
+
+/// `decode --json` and `solvers --json` print JSON: the decoded witness of a shipped puzzle is
+/// valid and is its known solution; every solver profile is one object that says whether it is
+/// found.
+#[test]
+fn decode_and_solvers_print_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("j19");
+    let base = base.to_str().unwrap();
+    let reduce = gridreduce(&[
+        "reduce",
+        "data/suguru/backtrack-180.txt",
+        "--index",
+        "19",
+        "--to",
+        "hcp",
+        "--witness",
+        "-o",
+        base,
+    ]);
+    assert_exit(&reduce, 0, "reduce --witness");
+    let decode = gridreduce(&[
+        "decode",
+        &format!("{base}.map"),
+        &format!("{base}.tour"),
+        "--json",
+    ]);
+    assert_exit(&decode, 0, "decode --json");
+    let v: serde_json::Value = serde_json::from_slice(&decode.stdout).unwrap();
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["violations"], 0, "{v}");
+    let plain = gridreduce(&["decode", &format!("{base}.map"), &format!("{base}.tour")]);
+    assert_eq!(
+        format!("{}\n", v["solution"].as_str().unwrap()),
+        String::from_utf8_lossy(&plain.stdout)
+    );
+
+    let solvers = gridreduce(&["solvers", "--json"]);
+    assert_exit(&solvers, 0, "solvers --json");
+    let text = String::from_utf8_lossy(&solvers.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let listed = gridreduce(&["solvers"]);
+    // The plain listing has a header line and one line per profile.
+    assert_eq!(lines.len() + 1, String::from_utf8_lossy(&listed.stdout).lines().count());
+    for l in &lines {
+        assert!(l["found"].is_boolean(), "{l}");
+        assert_eq!(l["path"].is_string(), l["found"] == true, "{l}");
+    }
+}

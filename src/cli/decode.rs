@@ -33,6 +33,9 @@ pub struct Args {
     /// Vertex numbering of a plain permutation tour (0 or 1); detected by default.
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["0", "1"]))]
     pub base: Option<String>,
+    /// Print one JSON object (name, solution, valid, violations) instead of the grid.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -58,7 +61,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Puzzle::Described(_) => FileFormat::Spec,
     };
     let violations = puzzle.verify(&grid);
-    println!("{}", solution_text(&puzzle, &grid, format));
+    let text = solution_text(&puzzle, &grid, format);
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({"name": map.puzzle.name, "solution": text,
+                "valid": violations.is_empty(), "violations": violations.len()})
+        );
+    } else {
+        println!("{text}");
+    }
     match violations.first() {
         None => Ok(ExitCode::SUCCESS),
         Some(v) => {
