@@ -259,8 +259,8 @@ fn targets_lists_every_route_with_its_parameters() {
 }
 
 /// `decode --json` and `solvers --json` print JSON: the decoded witness of a shipped puzzle is
-/// valid and is its known solution; every solver profile is one object that says whether it is
-/// found.
+/// valid and its solution is the grid plain `decode` prints; every solver profile is one object
+/// that says whether it is found.
 #[test]
 fn decode_and_solvers_print_json() {
     let dir = tempfile::tempdir().unwrap();
