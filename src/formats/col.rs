@@ -44,11 +44,6 @@ pub fn write_col(out: &mut dyn Write, graph: &Graph) -> std::io::Result<()> {
     w.finish()
 }
 
-/// [`write_col`] to a file, atomically.
-pub fn write_col_file(path: &Path, graph: &Graph) -> Result<(), Error> {
-    write_atomic(path, |w| write_col(w, graph))
-}
-
 /// A whole number at `line`, or an error naming `what`.
 fn number(token: Option<&str>, line: usize, what: &str) -> Result<u64, InputError> {
     match token {

@@ -248,13 +248,6 @@ pub fn parse_cnf(reader: impl std::io::BufRead, max_variables: u32) -> Result<Cn
     Ok(cnf)
 }
 
-/// [`parse_cnf`] a file, with the default variable limit; errors name the file.
-pub fn read_cnf(path: &Path) -> Result<Cnf, Error> {
-    let file = crate::formats::inputs::open(path)?;
-    parse_cnf(std::io::BufReader::new(file), DEFAULT_MAX_VARIABLES)
-        .map_err(|e| Error::Input(e.in_file(path)))
-}
-
 /// Reads a solver's answer for a formula of `vars` variables.
 pub fn read_model(path: &Path, vars: u32) -> Result<(Assignment, ModelFormat), Error> {
     let file = crate::formats::inputs::open(path)?;

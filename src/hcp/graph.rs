@@ -197,16 +197,6 @@ impl Digraph {
             inc,
         }
     }
-    pub fn to_petgraph(&self) -> petgraph::graph::DiGraph<(), ()> {
-        let mut g = petgraph::graph::DiGraph::with_capacity(self.n as usize, self.arc_count());
-        for _ in 0..self.n {
-            g.add_node(());
-        }
-        for (a, b) in self.arcs() {
-            g.add_edge(a.into(), b.into(), ());
-        }
-        g
-    }
 }
 
 /// An undirected simple graph.
@@ -251,16 +241,6 @@ impl Graph {
                 .filter(move |&&b| b > a)
                 .map(move |&b| (a, b))
         })
-    }
-    pub fn to_petgraph(&self) -> petgraph::graph::UnGraph<(), ()> {
-        let mut g = petgraph::graph::UnGraph::with_capacity(self.n as usize, self.edges);
-        for _ in 0..self.n {
-            g.add_node(());
-        }
-        for (a, b) in self.edges() {
-            g.add_edge(a.into(), b.into(), ());
-        }
-        g
     }
 }
 

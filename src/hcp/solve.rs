@@ -887,12 +887,6 @@ fn building(step: usize, deadline: Option<Instant>) -> Result<(), Error> {
     }
 }
 
-/// A Hamiltonian cycle of `g`, or `None` when it has none.
-pub fn hamiltonian_cycle_digraph(g: &Digraph, opts: &SolveOptions) -> Result<Option<Tour>, Error> {
-    let mut s = HcSolver::digraph_until(g, deadline_of(opts))?;
-    s.next_cycle()
-}
-
 /// A Hamiltonian cycle of `g`, or `None` when it has none ([`solve_graph`] without fixed edges).
 pub fn hamiltonian_cycle_graph(g: &Graph, opts: &SolveOptions) -> Result<Option<Tour>, Error> {
     Ok(solve_graph(g, &[], opts, |_| {})?.tour)
