@@ -34,7 +34,7 @@ for f in $fractions; do
         fi
         echo "$f,$k,gridreduce count,$(echo "$(now) - $start" | bc),$status"
         if [ -n "${KISSAT:-}" ]; then
-            "$g" reduce "$set_file" --index "$k" --to cnf --encoding extended --simplify --out "$work/p.cnf" >/dev/null 2>&1
+            "$g" reduce "$set_file" --index "$k" --to cnf --encoding extended --simplify -o "$work/p.cnf" >/dev/null 2>&1
             start=$(now)
             set +e
             timeout "$limit" "$KISSAT" -q "$work/p.cnf" >/dev/null 2>&1

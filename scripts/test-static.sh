@@ -26,7 +26,7 @@ checks=(
     "solve $root/data/sudoku/gecode_9x9_18.txt --via sat --jobs 2"
     "count $work/several.txt --limit 3"
     "hcp solve $root/data/hcp/fhcp/graph2.hcp -o tour"
-    "reduce $root/data/sudoku/gecode_9x9_18.txt --to cnf --out cnf"
+    "reduce $root/data/sudoku/gecode_9x9_18.txt --to cnf -o cnf"
 )
 for args in "${checks[@]}"; do
     for build in dynamic static; do

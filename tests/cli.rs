@@ -309,3 +309,35 @@ fn decode_and_solvers_print_json() {
         assert_eq!(l["path"].is_string(), l["found"] == true, "{l}");
     }
 }
+
+/// `reduce`, `run` and `merge` write to `-o/--output` like every other command; the old `--out`
+/// still works and says once, on stderr, how it is written now.
+#[test]
+fn the_old_out_spelling_still_works_with_a_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, stem) in [("--output", "new"), ("--out", "old")] {
+        let base = dir.path().join(stem);
+        let out = gridreduce(&[
+            "reduce",
+            "data/sudoku/sudoku4_vu_kr_100.txt",
+            "--index",
+            "1",
+            "--to",
+            "cnf",
+            flag,
+            base.to_str().unwrap(),
+        ]);
+        assert_exit(&out, 0, flag);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.contains("--out is now written --output"),
+            flag == "--out",
+            "{flag}: {stderr}"
+        );
+        assert!(base.with_extension("cnf").exists(), "{flag}");
+    }
+    assert_eq!(
+        std::fs::read(dir.path().join("new.cnf")).unwrap(),
+        std::fs::read(dir.path().join("old.cnf")).unwrap()
+    );
+}

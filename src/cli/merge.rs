@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(value_name = "DIR", required = true)]
     pub dirs: Vec<PathBuf>,
     /// The merged folder (created if missing).
-    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "DIR")]
     pub out: PathBuf,
 }
 

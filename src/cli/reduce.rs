@@ -28,7 +28,7 @@ pub struct Args {
     #[command(flatten)]
     pub route: ReduceFlags,
     /// Output name: OUT.{ext} and OUT.map (a trailing .{ext} or .map is taken off).
-    #[arg(short = 'o', long = "out", value_name = "OUT")]
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "OUT")]
     pub out: PathBuf,
 }
 

@@ -58,7 +58,7 @@ pub struct Args {
     #[command(flatten)]
     pub input: PuzzleArgs,
     /// Output folder (created if missing).
-    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "DIR")]
     pub out: PathBuf,
     /// Per-puzzle time limit, in seconds, on anything that solves (the witness of a puzzle without
     /// a known solution); a puzzle past it is recorded as `timeout` and the run goes on. It also
