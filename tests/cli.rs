@@ -303,7 +303,10 @@ fn decode_and_solvers_print_json() {
         .collect();
     let listed = gridreduce(&["solvers"]);
     // The plain listing has a header line and one line per profile.
-    assert_eq!(lines.len() + 1, String::from_utf8_lossy(&listed.stdout).lines().count());
+    assert_eq!(
+        lines.len() + 1,
+        String::from_utf8_lossy(&listed.stdout).lines().count()
+    );
     for l in &lines {
         assert!(l["found"].is_boolean(), "{l}");
         assert_eq!(l["path"].is_string(), l["found"] == true, "{l}");

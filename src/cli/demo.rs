@@ -150,6 +150,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             solver_output: tour_path,
             format: None,
             base: None,
+            json: false,
         })?;
         all_ok &= code == ExitCode::SUCCESS;
         // 4. Sizes and solve times of every route.

@@ -18,7 +18,6 @@
 //! naming the line. Lines are read through [`Lines`] (bounded length) and the
 //! vertex count is checked against [`ReadLimits`] before anything is allocated.
 
-use super::atomic::write_atomic;
 use super::lines::Lines;
 use super::tokens::{FastWriter, ReadLimits};
 use crate::error::{Error, InputError};
