@@ -344,3 +344,45 @@ fn the_old_out_spelling_still_works_with_a_notice() {
         std::fs::read(dir.path().join("old.cnf")).unwrap()
     );
 }
+
+/// `reduce --json` prints one object per puzzle naming the files it wrote (which exist), with the
+/// sizes the `.map` file records.
+#[test]
+fn reduce_prints_json_with_the_map_files_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("r");
+    let out = gridreduce(&[
+        "reduce",
+        "data/sudoku/sudoku4_vu_kr_100.txt",
+        "--index",
+        "1-2",
+        "--to",
+        "cnf",
+        "-o",
+        base.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_exit(&out, 0, "reduce --json");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        assert_eq!(l["kind"], "cnf", "{l}");
+        let file = Path::new(l["file"].as_str().unwrap());
+        assert!(file.exists(), "{l}");
+        let map: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(l["map"].as_str().unwrap()).unwrap())
+                .unwrap();
+        let text = std::fs::read_to_string(file).unwrap();
+        let header = text.lines().find(|t| t.starts_with("p cnf")).unwrap();
+        let numbers: Vec<u64> = header[6..]
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(l["sizes"]["variables"], numbers[0], "{l}");
+        assert_eq!(l["sizes"]["clauses"], numbers[1], "{l}");
+        assert_eq!(map["target"]["fingerprint"], l["fingerprint"], "{map}");
+    }
+}

@@ -114,6 +114,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 given: Default::default(),
             },
             out: base.clone(),
+            json: false,
         })?;
         let hcp = with_ext(&base, "hcp");
         // 2. Solve the exported file in-process (as an external solver would), write its tour.

@@ -30,6 +30,10 @@ pub struct Args {
     /// Output name: OUT.{ext} and OUT.map (a trailing .{ext} or .map is taken off).
     #[arg(short = 'o', long = "output", alias = "out", value_name = "OUT")]
     pub out: PathBuf,
+    /// Print one JSON object per puzzle (name, target kind, format, the instance and .map files,
+    /// the instance's sizes and fingerprint) instead of the summary line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `OUT` without a trailing `.<ext>`/`.map`.
@@ -67,13 +71,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
             base = with_suffix(&base, &format!("-{}", entry.index));
         }
         let (file, map_path) = route::write_export(&export, entry, loaded.format, &base)?;
-        println!(
-            "{}: wrote {} and {}: {}",
-            entry.name,
-            file.display(),
-            map_path.display(),
-            export.summary
-        );
+        if args.json {
+            let sizes: serde_json::Map<String, serde_json::Value> = export
+                .sizes
+                .0
+                .iter()
+                .map(|&(k, v)| (k.to_string(), v.into()))
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({"name": entry.name, "kind": export.kind, "format": export.format,
+                    "file": file.display().to_string(), "map": map_path.display().to_string(),
+                    "sizes": sizes, "fingerprint": export.fingerprint})
+            );
+        } else {
+            println!(
+                "{}: wrote {} and {}: {}",
+                entry.name,
+                file.display(),
+                map_path.display(),
+                export.summary
+            );
+        }
     }
     Ok(tally.exit_code(unsolvable))
 }
