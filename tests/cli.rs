@@ -386,3 +386,39 @@ fn reduce_prints_json_with_the_map_files_sizes() {
         assert_eq!(map["target"]["fingerprint"], l["fingerprint"], "{map}");
     }
 }
+
+/// `run --json` ends with one JSON object whose counts are the run's, and a rerun into the same
+/// folder counts the finished puzzles as skipped.
+#[test]
+fn run_prints_its_summary_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let run = || {
+        gridreduce(&[
+            "run",
+            "reductions/sudoku-cnf-extended.yaml",
+            "data/sudoku/royle17.txt",
+            "--limit",
+            "3",
+            "-o",
+            out.to_str().unwrap(),
+            "--json",
+        ])
+    };
+    let first = run();
+    assert_exit(&first, 0, "run --json");
+    let v: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert_eq!(
+        (&v["puzzles"], &v["ok"], &v["bad"]),
+        (&3.into(), &3.into(), &0.into()),
+        "{v}"
+    );
+    assert_eq!(v["exit_code"], 0, "{v}");
+    assert!(Path::new(v["stats"].as_str().unwrap()).exists(), "{v}");
+    let again: serde_json::Value = serde_json::from_slice(&run().stdout).unwrap();
+    assert_eq!(
+        (&again["ok"], &again["skipped"]),
+        (&0.into(), &3.into()),
+        "{again}"
+    );
+}

@@ -79,6 +79,10 @@ pub struct Args {
     /// shards' folders with `gridreduce merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Print the closing summary as one JSON object (folder, puzzles, ok, skipped, bad, timeout,
+    /// stats file, the solver statuses when a solver ran, exit code) instead of a line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `--shard K/N` read: (K, N) with 1 ≤ K ≤ N.
@@ -928,6 +932,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
             code = crate::error::TIMEOUT_EXIT_CODE;
         }
     }
-    println!("{summary}");
+    if args.json {
+        let mut line = serde_json::json!({"folder": dir.display().to_string(), "puzzles": items.len(),
+            "ok": ok, "skipped": skipped, "bad": bad, "timeout": timeout,
+            "stats": stats.display().to_string(), "exit_code": code});
+        if job.solver.is_some() {
+            let statuses: serde_json::Map<String, serde_json::Value> = SolverStatus::all()
+                .iter()
+                .map(|s| {
+                    let n = report.items.iter().filter(|r| r.solver == Some(*s)).count();
+                    (s.name().to_string(), n.into())
+                })
+                .collect();
+            line["solver"] = statuses.into();
+        }
+        println!("{line}");
+    } else {
+        println!("{summary}");
+    }
     Ok(ExitCode::from(code))
 }
