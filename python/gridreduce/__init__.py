@@ -8,7 +8,7 @@ messages. This file only turns the text the library writes into Python objects (
 PySAT, dimod, pandas), each imported when first used.
 
     import gridreduce
-    p = gridreduce.read("data/sudoku/royle17.txt", index=1)[0]
+    p = gridreduce.read_one("data/sudoku/royle17.txt", 1)
     r = gridreduce.reduce(p, to="hcp", stage="reduced")
     g = r.to_networkx()                       # networkx.Graph, vertices 1..n as in r.text()
     cnf = gridreduce.reduce(p, to="cnf").to_pysat()
@@ -37,6 +37,7 @@ from ._native import (
     decode,
     parse,
     read,
+    read_one,
 )
 
 __version__ = _native.__version__
@@ -59,6 +60,7 @@ __all__ = [
     "decode",
     "parse",
     "read",
+    "read_one",
     "reduce",
     "routes",
     "solve_all",

@@ -121,6 +121,14 @@ def read(
     regions: str | os.PathLike | None = None,
     solutions: str | os.PathLike | None = None,
 ) -> list[Puzzle]: ...
+def read_one(
+    path: str | os.PathLike,
+    index: int = 1,
+    *,
+    boxes: str | None = None,
+    regions: str | os.PathLike | None = None,
+    solutions: str | os.PathLike | None = None,
+) -> Puzzle: ...
 def parse(
     text: str,
     *,

@@ -22,6 +22,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::PyPuzzle>()?;
     m.add_class::<reduction::PyReduction>()?;
     m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::read_one, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::blank, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::check_proof, m)?)?;

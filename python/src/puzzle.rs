@@ -225,6 +225,22 @@ pub fn read(
     puzzles(collection, index, given)
 }
 
+/// The ``index``-th puzzle of a file (1-based, default the first) as one ``Puzzle``, where
+/// ``read(path, index=k)`` gives a list of one. Same keywords and errors as ``read``.
+#[pyfunction]
+#[pyo3(signature = (path, index = 1, *, boxes = None, regions = None, solutions = None))]
+pub fn read_one(
+    py: Python<'_>,
+    path: PathBuf,
+    index: usize,
+    boxes: Option<&str>,
+    regions: Option<PathBuf>,
+    solutions: Option<PathBuf>,
+) -> PyResult<PyPuzzle> {
+    let mut one = read(py, path, Some(index), boxes, regions, solutions)?;
+    Ok(one.remove(0))
+}
+
 /// The puzzles of ``text`` (the content of a puzzle file); ``name`` stands for the file in
 /// messages and puzzle names.
 #[pyfunction]

@@ -63,6 +63,16 @@ def test_read_gives_the_collection_with_its_solutions(data):
     assert [s.kind for s in suguru] == ["suguru"]
 
 
+def test_read_one_is_the_puzzle_read_gives_at_that_index(data):
+    path = data / "suguru" / "backtrack-180.txt"
+    one = gridreduce.read_one(path, 19)
+    [same] = gridreduce.read(path, index=19)
+    assert (one.name, one.index, one.text) == (same.name, same.index, same.text)
+    assert gridreduce.read_one(path).index == 1
+    with pytest.raises(gridreduce.InputError):
+        gridreduce.read_one(path, 181)
+
+
 def test_parse_reads_text_as_a_file(data):
     line = (data / "sudoku" / "norvig_top95.txt").read_text().splitlines()[0]
     [p] = gridreduce.parse(line + "\n")
