@@ -178,7 +178,7 @@ mod tests {
         let mut flags: Vec<String> = command
             .get_arguments()
             .filter_map(|a| a.get_long().map(str::to_string))
-            .filter(|f| !["index", "boxes", "regions", "output"].contains(&f.as_str()))
+            .filter(|f| !["index", "boxes", "regions", "output", "json"].contains(&f.as_str()))
             .collect();
         flags.sort();
         let mut keys: Vec<String> = route::all_params()
