@@ -499,17 +499,20 @@ fn prepare(table: &Table, spec: &PlotSpec) -> Result<Data> {
     };
     // Log axes need positive values; others are dropped from the plot.
     let keep = |v: f64, log: bool| (!log || v > 0.0).then_some(v);
+    // The series of a row's k-th y column (scatter, line, cactus): its group, with the column's
+    // name when there are several y columns, else the column alone.
+    let series_name = |row: &[String], k: usize| match group {
+        Some(g) if ys.len() > 1 => format!("{} {}", row[g], spec.y[k]),
+        Some(g) => row[g].clone(),
+        None => spec.y[k].clone(),
+    };
     match spec.kind {
         PlotKind::Scatter | PlotKind::Line => {
             let x = x_column("(the x column)")?;
             let mut series = Series::new();
             for (i, row) in table.rows.iter().enumerate() {
                 for (k, &y) in ys.iter().enumerate() {
-                    let name = match group {
-                        Some(g) if ys.len() > 1 => format!("{} {}", row[g], spec.y[k]),
-                        Some(g) => row[g].clone(),
-                        None => spec.y[k].clone(),
-                    };
+                    let name = series_name(row, k);
                     let jitter = spec.jitter * spread(i);
                     if let (Some(a), Some(b)) = (
                         parse_num(&row[x]).and_then(|v| keep(v + jitter, spec.log_x)),
@@ -553,11 +556,7 @@ fn prepare(table: &Table, spec: &PlotSpec) -> Result<Data> {
             let mut series = Series::new();
             for row in &table.rows {
                 for (k, &y) in ys.iter().enumerate() {
-                    let name = match group {
-                        Some(g) if ys.len() > 1 => format!("{} {}", row[g], spec.y[k]),
-                        Some(g) => row[g].clone(),
-                        None => spec.y[k].clone(),
-                    };
+                    let name = series_name(row, k);
                     if let Some(v) =
                         parse_num(&row[y]).and_then(|v| keep(v * spec.y_scale, spec.log_y))
                     {
