@@ -897,25 +897,34 @@ pub fn run(args: Args) -> Result<ExitCode> {
         0
     };
     let mut code = code;
-    if job.solver.is_some() {
-        let counts: Vec<String> = SolverStatus::all()
+    // Items per solver status, in `SolverStatus::all()` order; empty when no solver ran.
+    let solver_counts: Vec<(SolverStatus, usize)> = if job.solver.is_some() {
+        SolverStatus::all()
             .iter()
-            .map(|s| {
-                let n = report.items.iter().filter(|r| r.solver == Some(*s)).count();
-                format!("{n} {}", s.name())
+            .map(|&s| {
+                (
+                    s,
+                    report.items.iter().filter(|r| r.solver == Some(s)).count(),
+                )
             })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if job.solver.is_some() {
+        let count_of = |status| {
+            solver_counts
+                .iter()
+                .find(|(s, _)| *s == status)
+                .map_or(0, |&(_, n)| n)
+        };
+        let counts: Vec<String> = solver_counts
+            .iter()
+            .map(|(s, n)| format!("{n} {}", s.name()))
             .collect();
         summary.push_str(&format!("; solver: {}", counts.join(", ")));
-        let wrong = report
-            .items
-            .iter()
-            .filter(|r| r.solver == Some(SolverStatus::WrongAnswer))
-            .count();
-        let timed_out = report
-            .items
-            .iter()
-            .filter(|r| r.solver == Some(SolverStatus::Timeout))
-            .count();
+        let wrong = count_of(SolverStatus::WrongAnswer);
+        let timed_out = count_of(SolverStatus::Timeout);
         if wrong > 0 {
             summary.push_str(&format!("; {wrong} WRONG ANSWER(S), see above"));
             // A failed check outranks a timeout; bad input outranks both.
@@ -937,12 +946,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "ok": ok, "skipped": skipped, "bad": bad, "timeout": timeout,
             "stats": stats.display().to_string(), "exit_code": code});
         if job.solver.is_some() {
-            let statuses: serde_json::Map<String, serde_json::Value> = SolverStatus::all()
+            let statuses: serde_json::Map<String, serde_json::Value> = solver_counts
                 .iter()
-                .map(|s| {
-                    let n = report.items.iter().filter(|r| r.solver == Some(*s)).count();
-                    (s.name().to_string(), n.into())
-                })
+                .map(|(s, n)| (s.name().to_string(), (*n).into()))
                 .collect();
             line["solver"] = statuses.into();
         }
