@@ -5,7 +5,6 @@ use super::solve::RouteArgs;
 use crate::error::Result;
 use crate::puzzle::Puzzle;
 use crate::solvers::{Answer, solve_batch_observed};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Count solutions (up to --limit) of each puzzle.
@@ -83,28 +82,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Err(e) => tally.report_error(&entry.name, &loaded.at(entry), &e),
         }
     }
-    // A closing line for a person at a terminal; scripts and logs read the lines above.
-    if loaded.entries.len() > 1 && std::io::stderr().is_terminal() {
-        eprintln!(
-            "gridreduce: {}",
-            summary(&counts, args.limit, tally.bad(), tally.timeouts())
-        );
-    }
+    tally.print_closing_line(loaded.entries.len(), || groups(&counts, args.limit));
     Ok(tally.exit_code(false))
 }
 
-/// "100 puzzles: 95 unique, 3 with 2+ solutions, 2 with none": the counts grouped (one group per
-/// exact count below the limit, one for the capped), then the bad and timed-out puzzles.
-fn summary(counts: &[usize], limit: usize, bad: usize, timeouts: usize) -> String {
+/// The counts grouped, unique first (what `--limit 2` asks), then by count: one group per exact
+/// count below the limit, one for the capped ("95 unique", "2 with none", "3 with 2+ solutions").
+fn groups(counts: &[usize], limit: usize) -> Vec<String> {
     let mut groups = std::collections::BTreeMap::new();
     for &c in counts {
         *groups.entry(c.min(limit)).or_insert(0usize) += 1;
     }
-    // Unique first (what `--limit 2` asks), then by count.
     let unique = limit > 1;
     let mut order: Vec<(&usize, &usize)> = groups.iter().collect();
     order.sort_by_key(|&(&c, _)| (!(unique && c == 1), c));
-    let mut parts: Vec<String> = order
+    order
         .into_iter()
         .map(|(&c, &n)| match c {
             0 => format!("{n} with none"),
@@ -112,19 +104,7 @@ fn summary(counts: &[usize], limit: usize, bad: usize, timeouts: usize) -> Strin
             c if c >= limit => format!("{n} with {c}+ solutions"),
             c => format!("{n} with {c} solutions"),
         })
-        .collect();
-    if bad > 0 {
-        parts.push(format!("{bad} bad"));
-    }
-    if timeouts > 0 {
-        parts.push(format!("{timeouts} timed out"));
-    }
-    let total = counts.len() + bad + timeouts;
-    format!(
-        "{total} puzzle{}: {}",
-        if total == 1 { "" } else { "s" },
-        parts.join(", ")
-    )
+        .collect()
 }
 
 /// `count --proof`: each puzzle counted by the certificate writer itself ([`crate::proof::puzzle`]).
@@ -170,7 +150,19 @@ fn certify(args: &Args, loaded: &super::input::Loaded, dir: &std::path::Path) ->
 
 #[cfg(test)]
 mod tests {
-    use super::summary;
+    use super::groups;
+    use crate::cli::input::closing_line;
+
+    /// `count`'s closing line as `Tally::print_closing_line` writes it: the groups, then the bad
+    /// and timed-out puzzles.
+    fn summary(counts: &[usize], limit: usize, bad: usize, timeouts: usize) -> String {
+        closing_line(
+            counts.len() + bad + timeouts,
+            groups(counts, limit),
+            bad,
+            timeouts,
+        )
+    }
 
     #[test]
     fn the_summary_groups_counts_below_the_limit_and_the_capped() {

@@ -236,6 +236,18 @@ impl Tally {
         self.timeouts.get()
     }
 
+    /// The closing line of a batch of `total` puzzles for a person at a terminal: `parts` (built
+    /// only then), then the bad and timed-out puzzles counted here. Printed on stderr only for
+    /// more than one puzzle and only when stderr is a terminal; scripts and logs read the
+    /// per-puzzle lines.
+    pub fn print_closing_line(&self, total: usize, parts: impl FnOnce() -> Vec<String>) {
+        use std::io::IsTerminal;
+        if total > 1 && std::io::stderr().is_terminal() {
+            let line = closing_line(total, parts(), self.bad(), self.timeouts());
+            eprintln!("gridreduce: {line}");
+        }
+    }
+
     /// 2 when any puzzle was bad, otherwise 3 when any ran out of time, otherwise 1 when a check
     /// `failed`, otherwise 0.
     pub fn exit_code(&self, failed: bool) -> ExitCode {
@@ -249,4 +261,19 @@ impl Tally {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// "N puzzles: PARTS, k bad, m timed out", the bad and timed-out counts left out when zero.
+pub fn closing_line(total: usize, mut parts: Vec<String>, bad: usize, timeouts: usize) -> String {
+    if bad > 0 {
+        parts.push(format!("{bad} bad"));
+    }
+    if timeouts > 0 {
+        parts.push(format!("{timeouts} timed out"));
+    }
+    format!(
+        "{total} puzzle{}: {}",
+        if total == 1 { "" } else { "s" },
+        parts.join(", ")
+    )
 }

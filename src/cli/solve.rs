@@ -8,7 +8,6 @@ use crate::formats::write_atomic;
 use crate::puzzle::Puzzle;
 use crate::sat::Encoding;
 use crate::solvers::{Answer, Route, RouteOptions, SatChoice, Timed, solve_batch_observed};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -203,24 +202,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(path) = &args.times {
         write_times(path, &timings, args.runs)?;
     }
-    // A closing line for a person at a terminal; scripts and logs read the lines above.
-    if loaded.entries.len() > 1 && std::io::stderr().is_terminal() {
+    tally.print_closing_line(loaded.entries.len(), || {
         let mut parts = vec![format!("{} solved", timings.len() - unsolved)];
-        for (n, what) in [
-            (unsolved, "with no solution"),
-            (tally.bad(), "bad"),
-            (tally.timeouts(), "timed out"),
-        ] {
-            if n > 0 {
-                parts.push(format!("{n} {what}"));
-            }
+        if unsolved > 0 {
+            parts.push(format!("{unsolved} with no solution"));
         }
-        eprintln!(
-            "gridreduce: {} puzzles: {}",
-            loaded.entries.len(),
-            parts.join(", ")
-        );
-    }
+        parts
+    });
     Ok(tally.exit_code(unsolved > 0))
 }
 
